@@ -1,0 +1,43 @@
+# syntax=docker/dockerfile:1
+# AquaDesk: one image serves the web app and the API on one port (docs/deploy.md).
+# Not built on the development machines (no Docker there); CI builds the same production bundle
+# with `npm run build`, and the runtime stage runs exactly what `npm run serve` runs.
+
+# ---- build: all dependencies, then the web bundle (dist/web) ----
+FROM node:20-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# A lockfile written where the registry serves only linux-x64 binaries lacks the other platforms'
+# optional packages, and `npm ci` refuses it; `npm install` then installs the same locked versions.
+RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# ---- runtime: production dependencies only, non-root ----
+FROM node:20-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) \
+    && npm cache clean --force
+# The server runs from its TypeScript sources through tsx (a production dependency); the
+# migrations ship inside src/server/db/migrations.
+COPY src/server ./src/server
+COPY src/shared ./src/shared
+# npm run backup / restore (pg_dump is not in the image: see docs/deploy.md).
+COPY scripts ./scripts
+COPY --from=build /app/dist/web ./dist/web
+RUN mkdir -p /data && chown node:node /data
+USER node
+# The embedded database, the photos of STORAGE_DRIVER=fs and the generated signing key.
+VOLUME ["/data"]
+EXPOSE 3000
+# Liveness only; load balancers should route on GET /api/ready.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# SIGTERM: stop accepting, finish requests in flight (SHUTDOWN_TIMEOUT_MS), end SSE streams, close the database.
+STOPSIGNAL SIGTERM
+CMD ["node", "--import", "tsx", "src/server/main.ts"]

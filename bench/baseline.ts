@@ -1,0 +1,450 @@
+/**
+ * The bare baseline of `npm run bench`: a minimal Fastify server over `pg` (or PGlite, for a PGlite
+ * run) that issues exactly the SQL our server issues for each measured endpoint, copied from the
+ * repositories and services (modules/service-requests, dashboard, notifications), with no
+ * authentication, no validation, no schemas, no hooks and no audit of its own beyond the
+ * statements our code sends. Who is acting comes in plain headers (x-actor-*), standing in for
+ * the session our server reads from the database.
+ *
+ * The bench checks, in-process and before every PostgreSQL run, that for each endpoint the
+ * statements sent here equal ours minus the authentication query (bench/lib/parity.ts), so a change
+ * to our queries that is not made here too fails the bench instead of skewing it.
+ *
+ * Run: DATABASE_URL=… BASELINE_PORT=… node --import tsx bench/baseline.ts  (or PGLITE_DIR=… for PGlite)
+ */
+import { createHash } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import pg from 'pg';
+import { messageFor, PUSH_CHANNEL, type WorkflowEventInput } from '#server/modules/notifications/events.ts';
+import { GLOBAL_SCOPE_ROLES, type SystemRole } from '#shared/domain/roles.ts';
+import {
+  approvalStage,
+  DISPATCHERS,
+  needsSalesApprovalFor,
+  SALES_APPROVERS,
+  SERVICE_APPROVERS,
+  startsSalesApproved,
+} from '#shared/domain/workflow.ts';
+
+type Row = unknown[];
+
+/** One connection's worth of SQL: rows as arrays (as Drizzle asks for them). */
+interface Conn {
+  rows(text: string, params?: unknown[]): Promise<Row[]>;
+}
+
+interface Driver extends Conn {
+  tx<T>(fn: (c: Conn) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+function pgDriver(url: string): Driver {
+  const pool = new pg.Pool({ connectionString: url, max: 20, connectionTimeoutMillis: 2000 });
+  pool.on('error', () => {});
+  // Named (prepared once per connection), as our server's client sends them (db/client.ts).
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `q_${createHash('sha1').update(text).digest('base64url')}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  const rowsOf = async (c: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) =>
+    (await c.query<Row>({ name: nameOf(text), text, values: params, rowMode: 'array' })).rows;
+  return {
+    rows: (text, params) => rowsOf(pool, text, params),
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const out = await fn({ rows: (text, params) => rowsOf(client, text, params) });
+        await client.query('commit');
+        return out;
+      } catch (err) {
+        await client.query('rollback');
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function pgliteDriver(dataDir: string): Promise<Driver> {
+  const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  return {
+    rows: async (text, params) => (await db.query<Row>(text, params, { rowMode: 'array' })).rows,
+    tx: (fn) =>
+      db.transaction((t) =>
+        fn({ rows: async (text, params) => (await t.query<Row>(text, params, { rowMode: 'array' })).rows }),
+      ),
+    close: () => db.close(),
+  };
+}
+
+// ------------------------------------------------------------------ the statements (as Drizzle prints them)
+
+const SUMMARY_SELECT = `select "service_requests"."id", "service_requests"."type", "service_requests"."description", "service_requests"."status", "service_requests"."customer_id", "service_requests"."region_id", "service_requests"."requested_by_id", "service_requests"."assigned_to_id", "service_requests"."needs_sales_approval", "service_requests"."sales_approved", "service_requests"."version", "service_requests"."created_at", "service_requests"."updated_at", "service_requests"."assigned_at", "service_requests"."completed_at", "customers"."name", "customers"."address", "customers"."primary_phone", "customers"."phone_numbers", "customers"."email", "customers"."region_id", "customers"."latitude", "customers"."longitude", (select "regions"."name" from "regions" where "regions"."id" = "service_requests"."region_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."requested_by_id"), (select "roles"."name" from "users" inner join "roles" on "roles"."id" = "users"."role_id" where "users"."id" = "service_requests"."requested_by_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."assigned_to_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."approved_by_id") from "service_requests" inner join "customers" on "customers"."id" = "service_requests"."customer_id"`;
+const NEWEST_FIRST = `order by "service_requests"."created_at" desc, "service_requests"."id" desc`;
+const COUNTERS = `select "status", "type", "count" from "request_counters" where ("request_counters"."kind" = $1 and "request_counters"."key" = $2)`;
+const SEARCH_COUNT = `select count(*)::int from "service_requests" where "service_requests"."search_text" ilike $1`;
+const WORK_LOGS = `select "work_logs"."id", "work_logs"."technician_id", "users"."name", "work_logs"."start_time", "work_logs"."end_time", "work_logs"."notes" from "work_logs" inner join "users" on "users"."id" = "work_logs"."technician_id" where "work_logs"."request_id" = $1 order by "work_logs"."start_time" asc`;
+const HISTORY = `select "approval_history"."id", "approval_history"."approver_id", "users"."name", "approval_history"."approver_role", "approval_history"."stage", "approval_history"."status", "approval_history"."comments", "approval_history"."approved_at" from "approval_history" inner join "users" on "users"."id" = "approval_history"."approver_id" where "approval_history"."request_id" = $1 order by "approval_history"."approved_at" asc, "approval_history"."id" asc`;
+const MEDIA = `select "work_media"."id", "work_media"."storage_key", "work_media"."thumb_key", "work_media"."mime_type", "work_media"."width", "work_media"."height", "work_media"."size_bytes", "work_media"."uploaded_by_id", "users"."name", "work_media"."uploaded_at" from "work_media" inner join "users" on "users"."id" = "work_media"."uploaded_by_id" where "work_media"."request_id" = $1 order by "work_media"."uploaded_at" asc, "work_media"."id" asc`;
+const UNREAD = `select "unread_notifications" from "users" where "users"."id" = $1 limit $2`;
+const REGION_EXISTS = `select "id" from "regions" where "regions"."id" = $1 limit $2`;
+const FIND_CUSTOMER = `select "id", "name", "region_id" from "customers" where "customers"."id" = $1 limit $2`;
+const ROW_COLUMNS = `"id", "type", "description", "status", "customer_id", "region_id", "requested_by_id", "assigned_to_id", "approved_by_id", "needs_sales_approval", "sales_approved", "search_text", "version", "created_at", "updated_at", "assigned_at", "completed_at"`;
+const INSERT_REQUEST = `insert into "service_requests" (${ROW_COLUMNS}) values (default, $1, $2, $3, $4, $5, $6, default, default, $7, $8, $9, default, default, default, default, default) returning ${ROW_COLUMNS}`;
+const FIND_ROW = `select ${ROW_COLUMNS} from "service_requests" where "service_requests"."id" = $1 limit $2`;
+const APPROVE_UPDATE = `update "service_requests" set "status" = $1, "approved_by_id" = $2, "version" = "service_requests"."version" + 1, "updated_at" = $3 where ("service_requests"."id" = $4 and "service_requests"."status" = $5 and "service_requests"."version" = $6) returning ${ROW_COLUMNS}`;
+const INSERT_HISTORY = `insert into "approval_history" ("id", "request_id", "approver_id", "approver_role", "stage", "status", "comments", "approved_at") values (default, $1, $2, $3, $4, $5, $6, default)`;
+const INSERT_AUDIT = `insert into "audit_log" ("id", "at", "actor_id", "actor_email", "action", "entity_type", "entity_id", "ip", "outcome", "details") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8)`;
+const ACTIVE_AMONG = (n: number) =>
+  `select "id" from "users" where ("users"."id" in (${placeholders(1, n)}) and "users"."status" = $${n + 1} and "users"."id" <> $${n + 2})`;
+const PUSH = 'SELECT pg_notify($1, $2)';
+
+function placeholders(from: number, count: number): string {
+  return Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
+}
+
+/** The recipients query of notifications/events.ts for these roles in a region. */
+function actorsInRegionSql(allowed: readonly SystemRole[]): { text: string; roles: SystemRole[][] } {
+  const global = allowed.filter((r) => GLOBAL_SCOPE_ROLES.includes(r));
+  const regional = allowed.filter((r) => !GLOBAL_SCOPE_ROLES.includes(r));
+  const g = placeholders(2, global.length);
+  const r = placeholders(2 + global.length, regional.length);
+  const regionParam = `$${2 + global.length + regional.length}`;
+  const text = `select "users"."id" from "users" inner join "roles" on "roles"."id" = "users"."role_id" where ("users"."status" = $1 and ("roles"."policy_role" in (${g}) or ("roles"."policy_role" in (${r}) and ("users"."region_id" = ${regionParam} or "users"."region_id" is null))))`;
+  return { text, roles: [global, regional] };
+}
+
+// ------------------------------------------------------------------ shapes
+
+const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d === null ? null : String(d));
+
+function summaryOf(r: Row) {
+  return {
+    id: r[0],
+    type: r[1],
+    description: r[2],
+    status: r[3],
+    customerId: r[4],
+    customer: {
+      id: r[4],
+      name: r[15],
+      address: r[16],
+      primaryPhone: r[17],
+      phoneNumbers: r[18],
+      email: r[19],
+      regionId: r[20],
+      latitude: r[21],
+      longitude: r[22],
+    },
+    regionId: r[5],
+    region: { name: r[23] },
+    requestedById: r[6],
+    requestedBy: { id: r[6], name: r[24], role: { name: r[25] } },
+    assignedToId: r[7],
+    assignedTo: r[7] && r[26] ? { id: r[7], name: r[26] } : null,
+    approvedBy: r[27] ? { name: r[27] } : null,
+    needsSalesApproval: r[8],
+    salesApproved: r[9],
+    version: r[10],
+    createdAt: iso(r[11]),
+    updatedAt: iso(r[12]),
+    assignedAt: iso(r[13]),
+    completedAt: iso(r[14]),
+  };
+}
+
+interface Actor {
+  id: string;
+  email: string;
+  roleName: string;
+  policyRole: SystemRole;
+  regionId: string | null;
+}
+
+function actorOf(req: FastifyRequest): Actor {
+  const h = (name: string) => {
+    const v = req.headers[name];
+    return typeof v === 'string' && v ? v : null;
+  };
+  return {
+    id: h('x-actor-id') ?? '',
+    email: h('x-actor-email') ?? '',
+    roleName: h('x-actor-role') ?? 'Super Admin',
+    policyRole: (h('x-actor-role') ?? 'Super Admin') as SystemRole,
+    regionId: h('x-actor-region'),
+  };
+}
+
+const ZERO = '00000000-0000-0000-0000-000000000000';
+
+// ------------------------------------------------------------------ the app
+
+export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+
+  const details = async (id: string) => {
+    const [row] = await driver.rows(`${SUMMARY_SELECT} where "service_requests"."id" = $1 limit $2`, [id, 1]);
+    if (!row) return null;
+    const workLogs = await driver.rows(WORK_LOGS, [id]);
+    const history = await driver.rows(HISTORY, [id]);
+    const media = await driver.rows(MEDIA, [id]);
+    return {
+      ...summaryOf(row),
+      workLogs: workLogs.map((w) => ({
+        id: w[0],
+        technician: { id: w[1], name: w[2] },
+        startTime: iso(w[3]),
+        endTime: iso(w[4]),
+        notes: w[5],
+      })),
+      approvalHistory: history.map((h) => ({
+        id: h[0],
+        approver: { id: h[1], name: h[2] },
+        approverRole: h[3],
+        stage: h[4],
+        status: h[5],
+        comments: h[6],
+        approvedAt: iso(h[7]),
+      })),
+      workMedia: media.map((m) => ({ id: m[0], mimeType: m[3], uploadedAt: iso(m[9]) })),
+    };
+  };
+
+  /** notifyWorkflowEvent of notifications/events.ts, for the two events measured here. */
+  const notify = async (
+    c: Conn,
+    input: WorkflowEventInput,
+    allowed: readonly SystemRole[],
+    requesterToo: boolean,
+  ): Promise<void> => {
+    const q = actorsInRegionSql(allowed);
+    const rows = await c.rows(q.text, ['ACTIVE', ...(q.roles[0] ?? []), ...(q.roles[1] ?? []), input.request.regionId]);
+    const audience = new Map<string, 'requester' | 'actor-next'>();
+    if (requesterToo) audience.set(input.request.requestedById, 'requester');
+    for (const r of rows) if (!audience.has(r[0] as string)) audience.set(r[0] as string, 'actor-next');
+    audience.delete(input.actorId);
+    if (audience.size === 0) return;
+    const ids = [...audience.keys()];
+    const active = await c.rows(ACTIVE_AMONG(ids.length), [...ids, 'ACTIVE', input.actorId]);
+    if (active.length === 0) return;
+    const values: string[] = [];
+    const params: unknown[] = [];
+    // In id order, as notifications/events.ts writes them (the lock order of the unread trigger).
+    const ordered = active.map((r) => r[0] as string).sort();
+    for (const to of ordered) {
+      const p = params.length;
+      values.push(
+        `(default, $${p + 1}, $${p + 2}, $${p + 3}, default, $${p + 4}, $${p + 5}, default, default, default)`,
+      );
+      params.push(to, input.actorId, messageFor(input, audience.get(to) ?? 'requester'), input.request.id, input.event);
+    }
+    await c.rows(
+      `insert into "notifications" ("id", "to_user_id", "sender_id", "message", "status", "request_id", "event", "delivered_at", "read_at", "created_at") values ${values.join(', ')}`,
+      params,
+    );
+    const users = ordered;
+    for (let i = 0; i < users.length; i += 150) {
+      await c.rows(PUSH, [PUSH_CHANNEL, JSON.stringify({ users: users.slice(i, i + 150) })]);
+    }
+  };
+
+  const requestOf = (r: Row) => ({
+    id: r[0] as string,
+    type: r[1] as string,
+    status: r[3] as string,
+    regionId: r[5] as string,
+    requestedById: r[6] as string,
+    assignedToId: r[7] as string | null,
+    needsSalesApproval: r[9] as boolean,
+    salesApproved: r[10] as boolean,
+  });
+
+  app.get('/health', async () => ({ ok: true }));
+
+  app.get('/api/service-requests', async (req, reply) => {
+    const q = req.query as { status?: string; search?: string; page?: string; pageSize?: string };
+    const pageSize = Number(q.pageSize ?? 10);
+    const offset = (Number(q.page ?? 1) - 1) * pageSize;
+    const status = q.status && q.status !== 'ALL' ? q.status : undefined;
+    const search = q.search?.trim() || undefined;
+    const pattern = search ? `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : undefined;
+    const where = status
+      ? `where "service_requests"."status" = $1`
+      : pattern
+        ? `where "service_requests"."search_text" ilike $1`
+        : '';
+    const params: unknown[] = status ? [status] : pattern ? [pattern] : [];
+    const paging =
+      offset > 0 ? `limit $${params.length + 1} offset $${params.length + 2}` : `limit $${params.length + 1}`;
+    const rows = await driver.rows(`${SUMMARY_SELECT} ${where} ${NEWEST_FIRST} ${paging}`.replace(/ {2,}/g, ' '), [
+      ...params,
+      pageSize,
+      ...(offset > 0 ? [offset] : []),
+    ]);
+    let total: number;
+    if (pattern) {
+      total = Number((await driver.rows(SEARCH_COUNT, [pattern]))[0]?.[0] ?? 0);
+    } else {
+      const cells = await driver.rows(COUNTERS, ['all', ZERO]);
+      total = cells.reduce((n, c) => (!status || c[0] === status ? n + Number(c[2]) : n), 0);
+    }
+    reply.header('X-Total-Count', String(total));
+    return rows.map(summaryOf);
+  });
+
+  app.get('/api/service-requests/dashboard/stats', async (req) => {
+    const actor = actorOf(req);
+    const regional = actor.regionId && !GLOBAL_SCOPE_ROLES.includes(actor.policyRole);
+    const cells = await driver.rows(COUNTERS, regional ? ['region', actor.regionId] : ['all', ZERO]);
+    const recent = regional
+      ? await driver.rows(`${SUMMARY_SELECT} where "service_requests"."region_id" = $1 ${NEWEST_FIRST} limit $2`, [
+          actor.regionId,
+          5,
+        ])
+      : await driver.rows(`${SUMMARY_SELECT} ${NEWEST_FIRST} limit $1`, [5]);
+    const n = (status?: string) => cells.reduce((s, c) => (!status || c[0] === status ? s + Number(c[2]) : s), 0);
+    return {
+      totalRequests: n(),
+      draft: n('DRAFT'),
+      pendingApproval: n('PENDING_APPROVAL'),
+      approved: n('APPROVED'),
+      assigned: n('ASSIGNED'),
+      inProgress: n('IN_PROGRESS'),
+      workCompleted: n('WORK_COMPLETED'),
+      completed: n('COMPLETED'),
+      rejected: n('REJECTED'),
+      byType: ['SERVICE', 'INSTALLATION', 'COMPLAINT', 'ENQUIRY'].map((type) => ({
+        type,
+        count: cells.reduce((s, c) => (c[1] === type ? s + Number(c[2]) : s), 0),
+      })),
+      recentRequests: recent.map(summaryOf),
+      myTasks: null,
+    };
+  });
+
+  app.get('/api/service-requests/:id', async (req, reply) => {
+    const found = await details((req.params as { id: string }).id);
+    if (!found) return reply.status(404).send({ message: 'Service request not found', code: 'NOT_FOUND' });
+    return found;
+  });
+
+  app.get('/api/notifications/unread-count', async (req) => {
+    const [row] = await driver.rows(UNREAD, [actorOf(req).id, 1]);
+    return { count: Math.max(0, Number(row?.[0] ?? 0)) };
+  });
+
+  app.post('/api/service-requests', async (req, reply) => {
+    const actor = actorOf(req);
+    const body = req.body as { type: string; description: string; customerId: string; regionId: string };
+    const id = await driver.tx(async (c) => {
+      await c.rows(REGION_EXISTS, [body.regionId, 1]);
+      const [customer] = await c.rows(FIND_CUSTOMER, [body.customerId, 1]);
+      const customerName = String(customer?.[1] ?? '');
+      const description = body.description.trim();
+      const [row] = await c.rows(INSERT_REQUEST, [
+        body.type,
+        description,
+        'PENDING_APPROVAL',
+        body.customerId,
+        body.regionId,
+        actor.id,
+        needsSalesApprovalFor(actor.policyRole),
+        startsSalesApproved(actor.policyRole),
+        `${customerName} ${description}`.toLowerCase(),
+      ]);
+      const request = requestOf(row as Row);
+      await c.rows(INSERT_AUDIT, [
+        actor.id,
+        actor.email,
+        'request.create',
+        'service_request',
+        request.id,
+        req.ip,
+        'ok',
+        JSON.stringify({ type: body.type, customerId: body.customerId, regionId: body.regionId }),
+      ]);
+      const stage = approvalStage({ ...request, status: 'PENDING_APPROVAL' });
+      await notify(
+        c,
+        { event: 'created', actorId: actor.id, request, customerName },
+        stage === 'SALES' ? SALES_APPROVERS : SERVICE_APPROVERS,
+        false,
+      );
+      return request.id;
+    });
+    reply.status(201);
+    return details(id);
+  });
+
+  app.post('/api/service-requests/:id/service-approve', async (req, reply) => {
+    const actor = actorOf(req);
+    const id = (req.params as { id: string }).id;
+    const [before] = await driver.rows(`${SUMMARY_SELECT} where "service_requests"."id" = $1 limit $2`, [id, 1]);
+    if (!before) return reply.status(404).send({ message: 'Service request not found', code: 'NOT_FOUND' });
+    const comments = (req.body as { comments?: string } | undefined)?.comments ?? null;
+    const moved = await driver.tx(async (c) => {
+      const [current] = await c.rows(FIND_ROW, [id, 1]);
+      const [after] = await c.rows(APPROVE_UPDATE, ['APPROVED', actor.id, new Date(), id, before[3], before[10]]);
+      if (!current || !after) return true;
+      await c.rows(INSERT_HISTORY, [id, actor.id, actor.roleName, 'SERVICE', 'APPROVED', comments]);
+      await c.rows(INSERT_AUDIT, [
+        actor.id,
+        actor.email,
+        'request.service_approve',
+        'service_request',
+        id,
+        req.ip,
+        'ok',
+        JSON.stringify({ from: current[3], to: 'APPROVED' }),
+      ]);
+      await notify(
+        c,
+        { event: 'approved', actorId: actor.id, request: requestOf(after), customerName: String(before[15]) },
+        DISPATCHERS,
+        true,
+      );
+      return false;
+    });
+    if (moved) return reply.status(409).send({ message: 'This request has moved on', code: 'CONFLICT' });
+    return details(id);
+  });
+
+  return app;
+}
+
+export async function openBaselineDriver(env: NodeJS.ProcessEnv): Promise<Driver> {
+  if (env.PGLITE_DIR) return pgliteDriver(env.PGLITE_DIR);
+  if (!env.DATABASE_URL) throw new Error('Set DATABASE_URL (PostgreSQL) or PGLITE_DIR (PGlite)');
+  return pgDriver(env.DATABASE_URL);
+}
+
+async function main() {
+  const driver = await openBaselineDriver(process.env);
+  const app = await buildBaseline(driver);
+  const port = Number(process.env.BASELINE_PORT ?? 4511);
+  await app.listen({ port, host: '127.0.0.1' });
+  const stop = async () => {
+    await app.close();
+    await driver.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,228 @@
+/** The bench's table, its targets (issue 7: P1–P9) and the JSON/markdown files under bench/results/. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Measure } from './load.ts';
+import { ROOT } from './servers.ts';
+
+export interface Row {
+  id: string;
+  label: string;
+  ours: Measure;
+  base?: Measure;
+}
+
+export interface RunResult {
+  size: 'S' | 'L';
+  db: 'postgres' | 'pglite';
+  startedAt: string;
+  machine: { cpus: number; memGiB: number; node: string; load: number[] };
+  connections: number;
+  warmup: number;
+  duration: number;
+  dataset: { rows: Record<string, number>; seconds: Record<string, number> };
+  parity: { endpoint: string; ok: boolean; problem?: string }[];
+  rows: Row[];
+  /** P3: unread count with the first share of notifications loaded. */
+  unreadFirst?: { notifications: number; ours: Measure; base: Measure };
+  login?: { ours: Measure; argon2PerSecond: number };
+  /** Idle RSS of each server right after start, MiB. */
+  idleRss: { ours: number; base: number };
+}
+
+export interface Target {
+  id: string;
+  text: string;
+  value: string;
+  pass: boolean | null;
+  note?: string;
+}
+
+const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
+const pct = (n: number) => (Number.isFinite(n) ? `${Math.round(n * 100)}%` : '–');
+
+export const ratio = (r: Row) => (r.base ? r.ours.rps / r.base.rps : Number.NaN);
+
+export function targets(run: RunResult, other?: RunResult): Target[] {
+  const row = (id: string) => run.rows.find((r) => r.id === id);
+  const out: Target[] = [];
+  const atL = run.size === 'L' && run.db === 'postgres';
+  const scope = atL ? undefined : `indicative: the targets are set for PostgreSQL at size L`;
+  const list = row('list');
+  const search = row('search');
+  if (list && search) {
+    const worst = Math.min(ratio(list), ratio(search));
+    const p99 = Math.max(list.ours.p99, search.ours.p99);
+    out.push({
+      id: 'P1',
+      text: 'list (filter and search) ≥ 60% of baseline req/s, p99 ≤ 25 ms',
+      value: `filter ${pct(ratio(list))}, search ${pct(ratio(search))}; p99 ${list.ours.p99} / ${search.ours.p99} ms`,
+      pass: worst >= 0.6 && p99 <= 25,
+      note: scope,
+    });
+  }
+  const detail = row('detail');
+  if (detail) {
+    out.push({
+      id: 'P2',
+      text: 'detail ≥ 60% of baseline',
+      value: pct(ratio(detail)),
+      pass: ratio(detail) >= 0.6,
+      note: scope,
+    });
+  }
+  const unread = row('unread');
+  if (unread && run.unreadFirst) {
+    const r = unread.ours.rps / run.unreadFirst.ours.rps;
+    out.push({
+      id: 'P3',
+      text: `unread count at ${f0(run.dataset.rows.notifications ?? 0)} notifications ≥ 90% of its rate at ${f0(run.unreadFirst.notifications)}`,
+      value: `${f0(unread.ours.rps)} vs ${f0(run.unreadFirst.ours.rps)} req/s = ${pct(r)}`,
+      pass: r >= 0.9,
+      note: scope,
+    });
+  }
+  const dashA = row('dashboard-admin');
+  const dashM = row('dashboard-manager');
+  if (dashA && dashM) {
+    out.push({
+      id: 'P4',
+      text: 'dashboard p99 < 50 ms',
+      value: `admin ${dashA.ours.p99} ms, regional manager ${dashM.ours.p99} ms`,
+      pass: dashA.ours.p99 < 50 && dashM.ours.p99 < 50,
+      note: scope,
+    });
+  }
+  const create = row('create');
+  const approve = row('approve');
+  if (create && approve) {
+    out.push({
+      id: 'P5',
+      text: 'create and approve p99 ≤ 30 ms',
+      value: `create ${create.ours.p99} ms, approve ${approve.ours.p99} ms`,
+      pass: create.ours.p99 <= 30 && approve.ours.p99 <= 30,
+      note: scope,
+    });
+  }
+  const pgRun = run.db === 'postgres' ? run : other;
+  const liteRun = run.db === 'pglite' ? run : other;
+  if (pgRun && liteRun && pgRun.size === liteRun.size) {
+    const ids = ['list', 'search', 'detail', 'unread'];
+    const factors = ids.map((id) => {
+      const a = pgRun.rows.find((r) => r.id === id);
+      const b = liteRun.rows.find((r) => r.id === id);
+      return { id, factor: a && b ? a.ours.rps / b.ours.rps : Number.NaN };
+    });
+    const worst = Math.max(...factors.map((x) => x.factor));
+    const rss = Math.max(...liteRun.rows.map((r) => r.ours.rssMiB));
+    out.push({
+      id: 'P7',
+      text: 'PGlite within 5× of PostgreSQL on P1–P3 at size S; PGlite RSS reported',
+      value: `${factors.map((x) => `${x.id} ${f1(x.factor)}×`).join(', ')}; PGlite server RSS peak ${f0(rss)} MiB`,
+      pass: Number.isFinite(worst) ? worst <= 5 : null,
+      note: pgRun.size === 'S' ? undefined : 'measured at size L',
+    });
+  }
+  if (run.login) {
+    const r = run.login.ours.rps / run.login.argon2PerSecond;
+    out.push({
+      id: 'P9',
+      text: 'login ≥ 80% of raw argon2 verify throughput',
+      value: `${f1(run.login.ours.rps)} logins/s vs ${f1(run.login.argon2PerSecond)} verifies/s = ${pct(r)}`,
+      pass: r >= 0.8,
+    });
+  }
+  return out;
+}
+
+function table(run: RunResult): string[] {
+  const head =
+    '| endpoint | ours req/s | p50 ms | p99 ms | RSS MiB | baseline req/s | p50 ms | p99 ms | RSS MiB | ours/baseline | errors |';
+  const sep = '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|';
+  const line = (label: string, o: Measure, b?: Measure) =>
+    `| ${label} | ${f0(o.rps)} | ${o.p50} | ${o.p99} | ${f0(o.rssMiB)} | ${b ? f0(b.rps) : '–'} | ${b ? b.p50 : '–'} | ${
+      b ? b.p99 : '–'
+    } | ${b ? f0(b.rssMiB) : '–'} | ${b ? pct(o.rps / b.rps) : '–'} | ${o.bad + (b?.bad ?? 0)} |`;
+  const lines = [head, sep];
+  if (run.unreadFirst) {
+    lines.push(
+      line(
+        `unread count (at ${f0(run.unreadFirst.notifications)} notifications)`,
+        run.unreadFirst.ours,
+        run.unreadFirst.base,
+      ),
+    );
+  }
+  for (const r of run.rows) lines.push(line(r.label, r.ours, r.base));
+  if (run.login) lines.push(line('login (P9; reference: raw argon2 below)', run.login.ours));
+  return lines;
+}
+
+export function markdown(run: RunResult, other?: RunResult): string {
+  const t = targets(run, other);
+  const rows = Object.entries(run.dataset.rows)
+    .map(([k, v]) => `${k} ${f0(v)}`)
+    .join(', ');
+  const load = Object.entries(run.dataset.seconds)
+    .map(([k, v]) => `${k} ${f1(v)} s`)
+    .join('; ');
+  const parityOk = run.parity.length > 0 && run.parity.every((p) => p.ok);
+  return [
+    `# Bench: size ${run.size}, ${run.db === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
+    '',
+    `Run ${run.startedAt} on ${run.machine.cpus} cores, ${run.machine.memGiB} GiB, Node ${run.machine.node} (load average at start ${run.machine.load.map((x) => x.toFixed(2)).join(', ')}).`,
+    `${run.connections} connections; per endpoint a ${run.warmup} s warm-up on each server, then ${run.duration} s on each in half-length slots ordered ours, baseline, baseline, ours. p99 is the worse slot's.`,
+    '',
+    `Dataset: ${rows}.`,
+    `Generated in bulk: ${load}.`,
+    '',
+    ...table(run),
+    '',
+    run.login ? `Raw argon2 verify in-process: ${f1(run.login.argon2PerSecond)} verifies/s (50 in flight).` : '',
+    `Idle RSS after start: ours ${f0(run.idleRss.ours)} MiB, baseline ${f0(run.idleRss.base)} MiB.`,
+    run.parity.length
+      ? `SQL parity (baseline = ours minus the session look-up): ${
+          parityOk
+            ? 'identical for every endpoint'
+            : run.parity
+                .filter((p) => !p.ok)
+                .map((p) => `${p.endpoint}: ${p.problem}`)
+                .join('; ')
+        }.`
+      : 'SQL parity is checked on PostgreSQL runs (the same statements go to PGlite).',
+    '',
+    '| target | goal | measured | met |',
+    '|---|---|---|---|',
+    ...t.map(
+      (x) =>
+        `| ${x.id} | ${x.text} | ${x.value}${x.note ? ` (${x.note})` : ''} | ${x.pass === null ? '–' : x.pass ? 'yes' : 'no'} |`,
+    ),
+    '',
+  ].join('\n');
+}
+
+export function printTable(run: RunResult, other?: RunResult): void {
+  console.log(`\n${markdown(run, other)}`);
+}
+
+export function machine(): RunResult['machine'] {
+  return {
+    cpus: os.cpus().length,
+    memGiB: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.versions.node,
+    load: os.loadavg(),
+  };
+}
+
+/** bench/results/<stamp>-<size>-<db>.json (ignored by git) and latest-<size>-<db>.md (committed). */
+export function writeResults(run: RunResult, other?: RunResult): { json: string; md: string } {
+  const dir = path.join(ROOT, 'bench', 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = run.startedAt.replace(/[:.]/g, '-');
+  const json = path.join(dir, `${stamp}-${run.size}-${run.db}.json`);
+  fs.writeFileSync(json, `${JSON.stringify({ ...run, targets: targets(run, other) }, null, 2)}\n`);
+  const md = path.join(dir, `latest-${run.size}-${run.db}.md`);
+  fs.writeFileSync(md, markdown(run, other));
+  return { json, md };
+}

@@ -1,0 +1,51 @@
+/** Dataset sizes: S for a quick check (and CI), L for the targets of issue 7. */
+export interface Size {
+  name: 'S' | 'L';
+  regions: number;
+  customers: number;
+  technicians: number;
+  /** Salesmen in each region (plus 1 service manager, 1 sales manager, 3 + 3 team leads). */
+  salesmenPerRegion: number;
+  /** Service requests of the history (the approve pool comes on top). */
+  requests: number;
+  /** Notifications loaded before the first unread-count measurement (P3's "1M"). */
+  notificationsFirst: number;
+  /** Notifications in all (P3's "10M"). */
+  notifications: number;
+  /** Default seconds of load per endpoint and server, and of warm-up before it. */
+  duration: number;
+  warmup: number;
+}
+
+export const SIZES: Record<'S' | 'L', Size> = {
+  S: {
+    name: 'S',
+    regions: 10,
+    customers: 2_000,
+    technicians: 60,
+    salesmenPerRegion: 5,
+    requests: 10_000,
+    notificationsFirst: 10_000,
+    notifications: 100_000,
+    duration: 5,
+    warmup: 1,
+  },
+  L: {
+    name: 'L',
+    regions: 30,
+    customers: 100_000,
+    technicians: 2_000,
+    salesmenPerRegion: 30,
+    requests: 1_000_000,
+    notificationsFirst: 1_000_000,
+    notifications: 10_000_000,
+    duration: 10,
+    warmup: 3,
+  },
+};
+
+/** Every bench account signs in with this password. */
+export const BENCH_PASSWORD = 'bench1234';
+export const BENCH_ADMIN = 'admin@bench.test';
+/** The regional manager of the dashboard measurement: Service Manager of region 0. */
+export const BENCH_MANAGER = 'service.manager.0@bench.test';

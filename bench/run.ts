@@ -1,0 +1,300 @@
+/**
+ * `npm run bench -- --size S|L [--db postgres|pglite|both] [--duration s]`
+ *
+ * 1. Builds a fresh database (aquadesk_bench on PostgreSQL, or a PGlite directory) and fills it in
+ *    bulk inside the database (bench/lib/dataset.ts).
+ * 2. Starts our real server (src/server/main.ts, DEMO=off, API only) and the bare baseline
+ *    (bench/baseline.ts: Fastify + pg, the same SQL, no auth, no validation) side by side.
+ * 3. Checks that the baseline sends the same statements as ours (PostgreSQL runs).
+ * 4. Loads each endpoint with autocannon (50 connections, warm-up first): ours, then the baseline.
+ *    On PostgreSQL the unread count is measured first with only part of the notifications loaded,
+ *    then again after the rest (P3). Login is measured against raw argon2 (P9).
+ * 5. Prints the table and the targets, writes bench/results/*.json and latest-<size>-<db>.md.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import { type Args, parseArgs } from './lib/args.ts';
+import { addNotifications, checkConsistency, type DatasetStats, dropScratch, generate } from './lib/dataset.ts';
+import { type Actor, actorByEmail, ENDPOINTS, type Fixtures, loadFixtures } from './lib/endpoints.ts';
+import { argon2Rate, type Measure, measureLogin, measurePair } from './lib/load.ts';
+import { checkParity } from './lib/parity.ts';
+import { machine, printTable, type Row, type RunResult, writeResults } from './lib/report.ts';
+import { ROOT, type Server, startServer } from './lib/servers.ts';
+import { BENCH_ADMIN, BENCH_MANAGER, BENCH_PASSWORD, SIZES } from './lib/sizes.ts';
+import { type DbKind, freshTarget } from './lib/target.ts';
+
+const JWT_SECRET = 'bench-only-secret-0123456789-abcdefghijklmnop';
+
+const log = (msg: string) => console.log(msg);
+
+async function login(server: Server, email: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+function mergeSeconds(a: DatasetStats, b?: DatasetStats): DatasetStats {
+  return { rows: b?.rows ?? a.rows, seconds: { ...a.seconds, ...(b?.seconds ?? {}) } };
+}
+
+/** One database's run; null with --generate-only. */
+async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
+  const size = SIZES[args.size];
+  const duration = args.duration ?? size.duration;
+  const warmup = args.warmup ?? size.warmup;
+  const startedAt = new Date().toISOString();
+  const endpoints = ENDPOINTS.filter((e) => !args.only || args.only.includes(e.id));
+  // Enough fresh pending requests for the approve runs of both servers, with room to spare.
+  const approvePerSide = Math.max(1000, Math.ceil((duration + warmup) * 500));
+  log(`\n== size ${size.name} on ${db}: generating ==`);
+  const target = await freshTarget(db);
+  const sql = await target.open();
+  let sqlOpen = true;
+  const servers: Server[] = [];
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'aquadesk-bench-run-'));
+  try {
+    const passwordHash = await hashPassword(BENCH_PASSWORD);
+    const twoPhase = db === 'postgres';
+    let stats = await generate(sql, { size, approvePool: approvePerSide * 2 + 10, passwordHash, kind: db, log });
+    if (!twoPhase) stats = mergeSeconds(stats, await addNotifications(sql, { size, kind: db, log }));
+    const problems = await checkConsistency(sql);
+    if (problems.length) throw new Error(`The generated data is inconsistent:\n${problems.join('\n')}`);
+    log(
+      `  rows: ${Object.entries(stats.rows)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
+    const base = await loadFixtures(sql, { approvePerSide });
+    const people = { admin: await actorByEmail(sql, BENCH_ADMIN), manager: await actorByEmail(sql, BENCH_MANAGER) };
+    if (args.generateOnly) {
+      log(db === 'postgres' ? `Kept the database at ${target.url}` : `Kept the data directory ${target.dataDir}`);
+      await dropScratch(sql);
+      return null;
+    }
+
+    // PGlite allows one process: the generator lets go, the baseline reads a copy.
+    let baseEnv: Record<string, string>;
+    if (db === 'pglite') {
+      await dropScratch(sql);
+      await sql.close();
+      sqlOpen = false;
+      const copy = path.join(scratch, 'baseline-pglite');
+      fs.cpSync(path.join(target.dataDir as string, 'pglite'), copy, { recursive: true });
+      baseEnv = { PGLITE_DIR: copy, DATABASE_URL: '' };
+    } else {
+      baseEnv = { DATABASE_URL: target.url as string };
+    }
+    const oursEnv: Record<string, string> = {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(args.port),
+      DEMO: 'off',
+      SERVE_WEB: 'off',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET,
+      // Every call of the bench comes from one address: the per-IP login limit would stop P9.
+      LOGIN_RATE_PER_IP: '100000000',
+      DATABASE_URL: db === 'postgres' ? (target.url as string) : '',
+      DATA_DIR: db === 'postgres' ? path.join(scratch, 'data') : (target.dataDir as string),
+    };
+    const resultsDir = path.join(ROOT, 'bench', 'results');
+    fs.mkdirSync(resultsDir, { recursive: true });
+    log(`== starting our server (:${args.port}) and the baseline (:${args.port + 1}) ==`);
+    const ours = await startServer({
+      name: 'ours',
+      script: 'src/server/main.ts',
+      port: args.port,
+      env: oursEnv,
+      readyPath: '/api/ready',
+      logFile: path.join(resultsDir, `server-ours-${size.name}-${db}.log`),
+    });
+    servers.push(ours);
+    const baseline = await startServer({
+      name: 'baseline',
+      script: 'bench/baseline.ts',
+      port: args.port + 1,
+      env: { ...baseEnv, BASELINE_PORT: String(args.port + 1) },
+      readyPath: '/health',
+      logFile: path.join(resultsDir, `server-baseline-${size.name}-${db}.log`),
+    });
+    servers.push(baseline);
+    const idleRss = { ours: ours.rssMiB(), base: baseline.rssMiB() };
+
+    const withToken = async (a: Omit<Actor, 'token'>): Promise<Actor> => ({ ...a, token: await login(ours, a.email) });
+    const fixtures: Fixtures = {
+      ...base,
+      admin: await withToken(people.admin),
+      manager: await withToken(people.manager),
+    };
+    const refreshTokens = async () => {
+      fixtures.admin = await withToken(people.admin);
+      fixtures.manager = await withToken(people.manager);
+    };
+
+    let parity: RunResult['parity'] = [];
+    if (db === 'postgres') {
+      log('== SQL parity: ours against the baseline ==');
+      // One reserved pending request per side, so the load's supply stays fresh.
+      const reserved: Fixtures = {
+        ...fixtures,
+        approveIds: { ours: fixtures.approveIds.ours.splice(-1), base: fixtures.approveIds.base.splice(-1) },
+      };
+      const results = await checkParity({ url: target.url as string, env: oursEnv, endpoints, fixtures: reserved });
+      parity = results.map((r) => ({ endpoint: r.endpoint, ok: r.ok, problem: r.problem }));
+      for (const r of results) log(`  ${r.endpoint}: ${r.ok ? `identical (${r.base.length} statements)` : r.problem}`);
+      if (results.some((r) => !r.ok)) {
+        throw new Error('The baseline no longer sends the same SQL as our server: update bench/baseline.ts.');
+      }
+    }
+
+    const f0 = (n: number) => n.toFixed(0);
+    const run = async (id: string): Promise<{ ours: Measure; base: Measure }> => {
+      const endpoint = ENDPOINTS.find((e) => e.id === id);
+      if (!endpoint) throw new Error(id);
+      const pair = await measurePair({
+        ours,
+        base: baseline,
+        endpoint,
+        fixtures,
+        connections: args.connections,
+        warmup,
+        duration,
+      });
+      for (const [side, m] of [
+        ['ours', pair.ours],
+        ['base', pair.base],
+      ] as const) {
+        log(
+          `  ${id.padEnd(18)} ${side.padEnd(4)} ${f0(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  RSS ${f0(m.rssMiB)} MiB${m.bad ? `  (${m.bad} failed: ${JSON.stringify(m.statuses)})` : ''}`,
+        );
+      }
+      return pair;
+    };
+
+    let unreadFirst: RunResult['unreadFirst'];
+    if (twoPhase && endpoints.some((e) => e.id === 'unread')) {
+      log(`== P3: unread count at ${size.notificationsFirst} notifications ==`);
+      unreadFirst = { notifications: size.notificationsFirst, ...(await run('unread')) };
+    }
+    if (twoPhase) {
+      log(`== loading the rest of the notifications (to ${size.notifications}) ==`);
+      stats = mergeSeconds(stats, await addNotifications(sql, { size, kind: db, log }));
+      await dropScratch(sql);
+      await sql.close();
+      sqlOpen = false;
+    }
+
+    log('== load ==');
+    const rows: Row[] = [];
+    for (const e of endpoints) {
+      await refreshTokens();
+      rows.push({ id: e.id, label: e.label, ...(await run(e.id)) });
+    }
+
+    let loginResult: RunResult['login'];
+    if (!args.only || args.only.includes('login')) {
+      log('== P9: login against raw argon2 ==');
+      const ours9 = await measureLogin({
+        server: ours,
+        email: BENCH_ADMIN,
+        password: BENCH_PASSWORD,
+        connections: args.connections,
+        warmup,
+        duration,
+      });
+      log(`  login ours ${ours9.rps.toFixed(1)} req/s p50 ${ours9.p50} ms p99 ${ours9.p99} ms`);
+      const argon2PerSecond = await argon2Rate({
+        hash: passwordHash,
+        password: BENCH_PASSWORD,
+        seconds: duration,
+        concurrency: args.connections,
+        verify: verifyPassword,
+      });
+      log(`  raw argon2 ${argon2PerSecond.toFixed(1)} verifies/s`);
+      loginResult = { ours: ours9, argon2PerSecond };
+    }
+
+    return {
+      size: size.name,
+      db,
+      startedAt,
+      machine: machine(),
+      connections: args.connections,
+      warmup,
+      duration,
+      dataset: stats,
+      parity,
+      rows,
+      unreadFirst,
+      login: loginResult,
+      idleRss,
+    };
+  } finally {
+    for (const s of servers.reverse()) await s.stop();
+    if (sqlOpen) await sql.close();
+    if (!args.keep && !args.generateOnly) await target.drop();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The latest saved run of the other database at this size (P7 compares the two). */
+function latestOther(size: 'S' | 'L', db: DbKind): RunResult | undefined {
+  const dir = path.join(ROOT, 'bench', 'results');
+  if (!fs.existsSync(dir)) return undefined;
+  const file = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(`-${size}-${db}.json`))
+    .sort()
+    .pop();
+  return file ? (JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as RunResult) : undefined;
+}
+
+async function main() {
+  let args: Args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
+  const done: RunResult[] = [];
+  for (const db of args.dbs) {
+    const result = await runOne(args, db);
+    if (result) done.push(result);
+  }
+  for (const run of done) {
+    const otherDb: DbKind = run.db === 'postgres' ? 'pglite' : 'postgres';
+    const other = done.find((r) => r.db === otherDb) ?? latestOther(run.size, otherDb);
+    printTable(run, other);
+    const files = writeResults(run, other);
+    log(`Wrote ${path.relative(ROOT, files.md)} and ${path.relative(ROOT, files.json)}`);
+  }
+  // A broken bench fails (CI runs it as a smoke check); a missed target does not.
+  const failed = done.flatMap((r) => {
+    const all = [
+      ...r.rows.flatMap((x) => [
+        { name: `${x.id} (ours)`, m: x.ours },
+        ...(x.base ? [{ name: `${x.id} (baseline)`, m: x.base }] : []),
+      ]),
+      ...(r.login ? [{ name: 'login', m: r.login.ours }] : []),
+    ];
+    return all
+      .filter(({ m }) => m.ok === 0 || Object.keys(m.statuses).some((code) => !['200', '201'].includes(code)))
+      .map(({ name, m }) => `${r.db} ${name}: ${m.ok} ok, statuses ${JSON.stringify(m.statuses)}`);
+  });
+  if (failed.length) {
+    console.error(`The bench itself failed:\n  ${failed.join('\n  ')}`);
+    process.exit(1);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

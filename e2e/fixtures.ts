@@ -1,0 +1,126 @@
+/**
+ * The demo accounts (decisions.md "Demo accounts"; names from the seed) and the helpers every
+ * journey uses. These tests run against the demo seed on purpose: they prove the demo works.
+ */
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { ROLE, type SystemRole } from '../src/shared/domain/roles.ts';
+
+export const DEMO = {
+  password: 'demo1234',
+  serviceName: 'AquaDesk Service',
+  regions: ['Chennai', 'Bengaluru', 'Hyderabad'],
+} as const;
+
+export interface DemoAccount {
+  email: string;
+  name: string;
+  role: SystemRole;
+  region: string | null;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { email: 'admin@demo.test', name: 'Asha Admin', role: ROLE.SUPER_ADMIN, region: null },
+  { email: 'service.admin@demo.test', name: 'Vikram Service Admin', role: ROLE.SERVICE_ADMIN, region: null },
+  { email: 'sales.admin@demo.test', name: 'Priya Sales Admin', role: ROLE.SALES_ADMIN, region: null },
+  { email: 'service.manager@demo.test', name: 'Ravi Service Manager', role: ROLE.SERVICE_MANAGER, region: 'Chennai' },
+  { email: 'sales.manager@demo.test', name: 'Meena Sales Manager', role: ROLE.SALES_MANAGER, region: 'Chennai' },
+  { email: 'service.lead@demo.test', name: 'Karthik Service Lead', role: ROLE.SERVICE_TEAM_LEAD, region: 'Chennai' },
+  { email: 'sales.lead@demo.test', name: 'Divya Sales Lead', role: ROLE.SALES_TEAM_LEAD, region: 'Chennai' },
+  { email: 'tech@demo.test', name: 'Suresh Technician', role: ROLE.TECHNICIAN, region: 'Chennai' },
+  { email: 'tech2@demo.test', name: 'Arun Technician', role: ROLE.TECHNICIAN, region: 'Chennai' },
+  { email: 'tech.blr@demo.test', name: 'Naveen Technician', role: ROLE.TECHNICIAN, region: 'Bengaluru' },
+  {
+    email: 'service.manager.blr@demo.test',
+    name: 'Lakshmi Service Manager',
+    role: ROLE.SERVICE_MANAGER,
+    region: 'Bengaluru',
+  },
+  { email: 'sales@demo.test', name: 'Rahul Salesman', role: ROLE.SALESMAN, region: 'Chennai' },
+];
+
+export function demoAccount(email: string): DemoAccount {
+  const account = DEMO_ACCOUNTS.find((a) => a.email === email);
+  if (!account) throw new Error(`No demo account ${email}`);
+  return account;
+}
+
+/** The first demo account holding each role. */
+export function accountFor(role: SystemRole): DemoAccount {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role);
+  if (!account) throw new Error(`No demo account with role ${role}`);
+  return account;
+}
+
+/** Sign in through the login form as anyone, and wait for the dashboard's greeting. */
+export async function signIn(page: Page, who: { email: string; password: string; name: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${who.name}!` })).toBeVisible();
+}
+
+/** Sign in through the login form as a demo account and wait for the dashboard. */
+export async function loginAs(page: Page, email: string, password: string = DEMO.password): Promise<DemoAccount> {
+  const account = demoAccount(email);
+  await signIn(page, { email, password, name: account.name });
+  return account;
+}
+
+export interface MadeUser {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  role: SystemRole;
+  region: string | null;
+}
+
+let made = 0;
+
+/**
+ * A user of its own for a test that changes what it touches (its password, its sessions), so
+ * tests running in parallel never share it. Created by the Super Admin through the API.
+ */
+export async function createUser(
+  request: APIRequestContext,
+  opts: { role: SystemRole; region?: string | null; name?: string },
+): Promise<MadeUser> {
+  const login = await request.post('/api/auth/login', {
+    data: { email: 'admin@demo.test', password: DEMO.password },
+  });
+  expect(login.ok()).toBeTruthy();
+  const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
+  const roles = (await (await request.get('/api/roles', { headers })).json()) as { id: string; name: string }[];
+  const regions = (await (await request.get('/api/regions', { headers })).json()) as { id: string; name: string }[];
+  const roleId = roles.find((r) => r.name === opts.role)?.id;
+  const region = opts.region === undefined ? null : opts.region;
+  const regionId = region ? regions.find((r) => r.name === region)?.id : null;
+  if (!roleId || regionId === undefined) throw new Error(`Unknown role ${opts.role} or region ${region}`);
+  made += 1;
+  const tag = `${Date.now().toString(36)}${process.pid}${made}`;
+  const user = {
+    name: opts.name ?? 'Test User',
+    email: `e2e.${tag}@example.test`,
+    password: `pw-${tag}`,
+  };
+  const res = await request.post('/api/users', { headers, data: { ...user, roleId, regionId, phone: null } });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { id: string };
+  return { ...user, id: body.id, role: opts.role, region };
+}
+
+/** The side navigation (the permanent drawer on wide screens, the open temporary one on narrow). */
+export function navigation(page: Page) {
+  return page.getByRole('navigation', { name: 'Main navigation' });
+}
+
+interface BrowserStorage {
+  localStorage: { getItem(key: string): string | null };
+}
+
+/** A value from the page's localStorage (the tsconfig for e2e has no DOM types). */
+export function storedItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => (globalThis as unknown as BrowserStorage).localStorage.getItem(k), key);
+}

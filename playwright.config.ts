@@ -1,0 +1,79 @@
+/**
+ * Browser tests: the BUILT app started the way the README starts it (`npm run serve` after
+ * `npm run build`; `npm run test:e2e` builds first), on a fresh embedded database with the demo
+ * data, driven in Debian's Chromium. Playwright never downloads a browser here.
+ *
+ *   E2E_PORT   port of the app under test (default 4173)
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+/** A fresh database per run: the server command deletes it before it starts. */
+const dataDir = path.join(os.tmpdir(), `aquadesk-e2e-${port}`);
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  // One folder per port: runs on other ports (other people, same checkout) do not wipe this one's.
+  outputDir: `test-results/e2e-${port}`,
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1366, height: 850 },
+        launchOptions: {
+          executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `node -e "require('node:fs').rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && npm run serve`,
+    // Answers once the server is ready (after migrations and the demo seed).
+    url: `${baseURL}/api/config`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO: 'on',
+      SERVE_WEB: 'on',
+      LOG_LEVEL: 'warn',
+      // Every test signs in; the per-client limit is the API tests' business, not the browser's.
+      LOGIN_RATE_PER_IP: '10000',
+    },
+  },
+});

@@ -1,0 +1,272 @@
+/**
+ * Composition root: plugins, then modules, one error handler. Everything a module needs comes
+ * from `app.deps`, so tests build the same app over their own database.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import type { ErrorBody } from '#shared/contracts/common.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { makeGuards } from './lib/auth.ts';
+import { AppError, isDatabaseUnavailable, pgError } from './lib/errors.ts';
+import { installIdempotency } from './lib/idempotency.ts';
+import type { Storage } from './lib/storage.ts';
+import { storageFor } from './lib/storage-postgres.ts';
+import { TokenService } from './lib/tokens.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { customerRoutes } from './modules/customers/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { PushHub } from './modules/notifications/push.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { Lifecycle } from './modules/ops/lifecycle.ts';
+import { postgresRateLimitStore } from './modules/ops/rate-limit-store.ts';
+import { installOps } from './modules/ops/routes.ts';
+import { regionRoutes } from './modules/regions/routes.ts';
+import { roleRoutes } from './modules/roles/routes.ts';
+import { serviceRequestRoutes } from './modules/service-requests/routes.ts';
+import { technicianRoutes } from './modules/technicians/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { installNulGuard } from './security/nul-guard.ts';
+import { installRefusalAudit } from './security/refusal-audit.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  guards: ReturnType<typeof makeGuards>;
+  /** The SSE streams this process holds (notifications push, metrics). */
+  pushHub: PushHub;
+  /** Starting, migrating, ready or stopping: GET /api/ready reports it (modules/ops). */
+  lifecycle: Lifecycle;
+  /** Photo bytes (DATA_DIR/media on the filesystem driver). */
+  storage: Storage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  secret: string;
+  logger?: FastifyServerOptions['logger'];
+  /** main.ts passes its own (not ready until migrated); tests get a ready one. */
+  lifecycle?: Lifecycle;
+}
+
+/** A caller's X-Request-Id is kept when it is a plain token; anything else gets a fresh id. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // Only configured proxies may name the client (X-Forwarded-For): rate limits and the audit trail use it.
+    trustProxy: config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+    ajv: undefined,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const tokens = new TokenService(opts.secret, config.ACCESS_TOKEN_TTL_SECONDS);
+  const deps: AppDeps = {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    guards: makeGuards(database.db, tokens),
+    pushHub: new PushHub(),
+    lifecycle: opts.lifecycle ?? new Lifecycle('ready'),
+    // STORAGE_DRIVER: files under DATA_DIR/media (default) or the database (several processes).
+    storage: storageFor(config, database),
+  };
+  app.decorate('deps', deps);
+  app.decorateRequest('actor', null);
+  // Health, readiness, metrics, and the x-request-id / start-up hooks every route passes through.
+  await installOps(app);
+  // Idempotency-Key on the workflow's writes (added before the routes, which it wraps).
+  installIdempotency(app, deps.db);
+  // Text PostgreSQL cannot store (NUL) is a 400 on its field, not a failed statement.
+  installNulGuard(app);
+  // Refusals the services throw (scope 404, workflow 403/409) leave an audit row, as the guard's do.
+  installRefusalAudit(app);
+
+  app.setErrorHandler((err, request, reply) => {
+    const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
+    if (err instanceof AppError) {
+      return send(err.statusCode, {
+        message: err.message,
+        code: err.code,
+        ...(err.errors ? { errors: err.errors } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors = err.validation.map((v) => ({
+        path:
+          (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') ||
+          (v.params?.issue as { path?: unknown[] } | undefined)?.path?.join('.') ||
+          '',
+        message: v.message ?? 'Invalid value',
+      }));
+      return send(400, { message: errors[0]?.message ?? 'Invalid request', code: 'VALIDATION', errors });
+    }
+    if (err instanceof ZodError) {
+      const errors = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      return send(400, { message: errors[0]?.message ?? 'Invalid request', code: 'VALIDATION', errors });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return send(500, { message: 'Something went wrong on our side', code: 'INTERNAL' });
+    }
+    // A data exception (SQLSTATE class 22: a value the column cannot hold) is the caller's input.
+    if (pgError(err)?.code?.startsWith('22')) {
+      return send(400, { message: 'Some of the values sent cannot be stored', code: 'VALIDATION' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return send(503, {
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+        code: 'UNAVAILABLE',
+      });
+    }
+    const status = (err as { statusCode?: number }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const code =
+        status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 415
+            ? 'UNSUPPORTED_MEDIA'
+            : status === 429
+              ? 'RATE_LIMITED'
+              : status === 404
+                ? 'NOT_FOUND'
+                : status === 401
+                  ? 'UNAUTHENTICATED'
+                  : status === 403
+                    ? 'FORBIDDEN'
+                    : 'VALIDATION';
+      const message =
+        status === 429
+          ? 'Too many attempts. Please wait a minute and try again.'
+          : (err as Error).message || 'Bad request';
+      return send(status, { message, code });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return send(500, { message: 'Something went wrong on our side', code: 'INTERNAL' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      request.url.startsWith('/api') ||
+      request.method !== 'GET' ||
+      !config.SERVE_WEB ||
+      !fs.existsSync(path.join(webRoot, 'index.html'))
+    ) {
+      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ErrorBody);
+    }
+    return reply.type('text/html').sendFile('index.html', webRoot);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    origin: (origin, cb) => {
+      if (!origin) return cb(null, false);
+      cb(null, config.CORS_ORIGINS.includes(origin) ? origin : false);
+    },
+    credentials: true,
+    exposedHeaders: ['X-Total-Count'],
+  });
+  await app.register(cookie);
+  // On PostgreSQL the counters live in the database, so a limit holds across every process.
+  await app.register(rateLimit, {
+    global: false,
+    ...(database.kind === 'postgres'
+      ? { store: postgresRateLimitStore(database.db, (err) => app.log.warn({ err }, 'rate-limit sweep failed')) }
+      : {}),
+  });
+  await app.register(multipart, { limits: { fileSize: config.MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'AquaDesk API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(dashboardRoutes, { prefix: '/api' });
+  await app.register(serviceRequestRoutes, { prefix: '/api' });
+  await app.register(technicianRoutes, { prefix: '/api' });
+  await app.register(uploadRoutes, { prefix: '/api' });
+  await app.register(userRoutes, { prefix: '/api' });
+  await app.register(roleRoutes, { prefix: '/api' });
+  await app.register(regionRoutes, { prefix: '/api' });
+  await app.register(customerRoutes, { prefix: '/api' });
+
+  if (config.SERVE_WEB && fs.existsSync(webRoot)) {
+    // preCompressed: the .br/.gz copies `npm run build` writes (scripts/compress-web.ts), sent to
+    // browsers that accept them; a first visit downloads about a third of the bytes (P8).
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      preCompressed: true,
+    });
+    app.get('/', (_req, reply) => reply.redirect('/dashboard'));
+  }
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,90 @@
+/** Environment, read and validated once (decisions.md: configuration). */
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (def: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => {
+      if (v === undefined || v === '') return def;
+      return !['off', 'false', '0', 'no'].includes(v.trim().toLowerCase());
+    });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  DEMO: flag(true),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SERVICE_NAME: z.string().default('AquaDesk Service'),
+  ALLOW_REGISTRATION: flag(false),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** Signing secret for access tokens and photo URLs; generated and kept under DATA_DIR when unset. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(900).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Bearer token for GET /metrics; unset, /metrics answers 404. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  /** On SIGTERM/SIGINT: how long requests in flight may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Serve the built web app from dist/web (on unless API-only). */
+  SERVE_WEB: flag(true),
+  /** Login attempts per client IP per minute, and failed attempts per account per 15 min. */
+  LOGIN_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
+  LOGIN_FAILS_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  COOKIE_SECURE: flag(false),
+  /**
+   * Which peers may set X-Forwarded-For (the client address used by rate limits and the audit
+   * trail): proxy-addr names (loopback, linklocal, uniquelocal) and addresses/CIDRs, comma-separated;
+   * a hop count; or true/false. Default: a proxy on the same machine only.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v): boolean | number | string[] => {
+      const t = v.trim().toLowerCase();
+      if (t === 'true') return true;
+      if (t === 'false' || t === '') return false;
+      if (/^\d+$/.test(t)) return Number(t);
+      return t
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    }),
+  /** Where photo bytes live: files under DATA_DIR/media, or the database (several processes, no shared disk). */
+  STORAGE_DRIVER: z.enum(['fs', 'postgres']).default('fs'),
+});
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

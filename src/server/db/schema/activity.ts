@@ -1,0 +1,62 @@
+/** Notifications, the audit trail and idempotency keys. */
+import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz } from './columns.ts';
+import { users } from './people.ts';
+import { serviceRequests } from './requests.ts';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    toUserId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    message: text().notNull(),
+    /** 'unread' or 'read'. */
+    status: text().notNull().default('unread'),
+    requestId: uuid().references(() => serviceRequests.id, { onDelete: 'set null' }),
+    /** The workflow event that raised it, if any (created, approved, ...). */
+    event: text(),
+    deliveredAt: tstz(),
+    readAt: tstz(),
+    createdAt: createdAt(),
+  },
+  // The list's order, (created_at desc, id desc) with DESC's NULLS FIRST: the newest page is an index walk (0004).
+  (t) => [
+    index().on(t.toUserId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index().on(t.requestId),
+    index().on(t.senderId),
+  ],
+);
+
+/** Append-only: a trigger refuses UPDATE and DELETE (migration 0001). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    at: createdAt(),
+    actorId: uuid(),
+    actorEmail: text(),
+    action: text().notNull(),
+    entityType: text(),
+    entityId: text(),
+    ip: text(),
+    outcome: text().notNull().default('ok'),
+    details: jsonb().$type<Record<string, unknown>>(),
+  },
+  (t) => [index().on(t.at.desc()), index().on(t.actorId, t.at.desc()), index().on(t.entityType, t.entityId)],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text().notNull(),
+    userId: uuid().notNull(),
+    route: text().notNull(),
+    statusCode: integer().notNull(),
+    body: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_uq').on(t.userId, t.route, t.key)],
+);

@@ -1,0 +1,130 @@
+/** Service requests, their history, work logs and photos. */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz, updatedAt } from './columns.ts';
+import { customers } from './customers.ts';
+import { regions, users } from './people.ts';
+
+export const serviceRequests = pgTable(
+  'service_requests',
+  {
+    id: id(),
+    type: text().notNull(),
+    description: text().notNull(),
+    status: text().notNull(),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    regionId: uuid()
+      .notNull()
+      .references(() => regions.id, { onDelete: 'restrict' }),
+    requestedById: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    assignedToId: uuid().references(() => users.id, { onDelete: 'restrict' }),
+    approvedById: uuid().references(() => users.id, { onDelete: 'restrict' }),
+    /** Raised by a sales role below Sales Admin: sales approval comes first. */
+    needsSalesApproval: boolean().notNull().default(false),
+    salesApproved: boolean().notNull().default(false),
+    /** lower(customer name + ' ' + description): what the list search matches (trigram index). */
+    searchText: text().notNull().default(''),
+    /** Bumped by every change: optimistic concurrency for PATCH. */
+    version: integer().notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    assignedAt: tstz(),
+    completedAt: tstz(),
+  },
+  // Lists order by (created_at desc, id desc), and DESC means NULLS FIRST in an ORDER BY: the
+  // indexes must say so (Drizzle's .desc() alone writes NULLS LAST, which the planner cannot use
+  // for that order) and carry the id too, so page 1 is an index walk that stops after a page, not
+  // a sort of every matching row (migration 0004; docs/performance.md).
+  (t) => [
+    index().on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index().on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index().on(t.regionId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index().on(t.regionId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index().on(t.requestedById, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index().on(t.assignedToId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index().on(t.customerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index().on(t.approvedById),
+    index('service_requests_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export const approvalHistory = pgTable(
+  'approval_history',
+  {
+    id: id(),
+    requestId: uuid()
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    approverId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    approverRole: text().notNull(),
+    /** SALES or SERVICE (which approval stage), or ACKNOWLEDGE. */
+    stage: text().notNull(),
+    /** APPROVED or REJECTED. */
+    status: text().notNull(),
+    comments: text(),
+    approvedAt: createdAt(),
+  },
+  (t) => [index().on(t.requestId, t.approvedAt), index().on(t.approverId)],
+);
+
+export const workLogs = pgTable(
+  'work_logs',
+  {
+    id: id(),
+    requestId: uuid()
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    technicianId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    startTime: createdAt(),
+    endTime: tstz(),
+    notes: text(),
+  },
+  (t) => [index().on(t.requestId, t.startTime), index().on(t.technicianId)],
+);
+
+export const workMedia = pgTable(
+  'work_media',
+  {
+    id: id(),
+    requestId: uuid()
+      .notNull()
+      .references(() => serviceRequests.id, { onDelete: 'cascade' }),
+    uploadedById: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Server-generated storage keys; never a client file name. */
+    storageKey: text().notNull(),
+    thumbKey: text().notNull(),
+    mimeType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    uploadedAt: createdAt(),
+  },
+  (t) => [index().on(t.requestId, t.uploadedAt), index().on(t.uploadedById)],
+);
+
+/**
+ * Dashboard counters, kept by a trigger on service_requests (migration 0001): one row per
+ * (scope kind, scope key, status, type). Kinds: all, region, requester, assignee, self
+ * (requester = assignee). Reads are O(number of statuses x types), whatever the table size.
+ */
+export const requestCounters = pgTable(
+  'request_counters',
+  {
+    kind: text().notNull(),
+    key: uuid().notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
+    status: text().notNull(),
+    type: text().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key, t.status, t.type] })],
+);

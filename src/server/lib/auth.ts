@@ -1,0 +1,119 @@
+/**
+ * Who is calling: the bearer token is verified, then the user, their role and their session are
+ * read in one query, so a deactivated user or a revoked session is refused at once (ADR 005).
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '#server/db/client.ts';
+import { refreshSessions, roles, users } from '#server/db/schema/people.ts';
+import { markAudited } from '#server/security/refusal-audit.ts';
+import { type Capability, hasCapability } from '#shared/domain/permissions.ts';
+import type { SystemRole } from '#shared/domain/roles.ts';
+import { audit } from './audit.ts';
+import { AppError, forbidden, unauthenticated } from './errors.ts';
+import type { TokenService } from './tokens.ts';
+
+export interface Actor {
+  id: string;
+  name: string;
+  email: string;
+  roleId: string;
+  roleName: string;
+  policyRole: SystemRole;
+  regionId: string | null;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+export function bearerOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token) return null;
+  return token;
+}
+
+export async function loadActor(db: Db, tokens: TokenService, token: string): Promise<Actor | null> {
+  const claims = await tokens.verifyAccess(token);
+  if (!claims) return null;
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      roleId: users.roleId,
+      roleName: roles.name,
+      policyRole: roles.policyRole,
+      regionId: users.regionId,
+      sessionId: refreshSessions.id,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(
+      refreshSessions,
+      and(
+        eq(refreshSessions.id, claims.sid),
+        eq(refreshSessions.userId, users.id),
+        isNull(refreshSessions.revokedAt),
+        gt(refreshSessions.expiresAt, new Date()),
+      ),
+    )
+    .where(and(eq(users.id, claims.sub), eq(users.status, 'ACTIVE')))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return { ...row, policyRole: row.policyRole as SystemRole };
+}
+
+/** Guards for routes: signed in, and (optionally) holding a capability of the policy table. */
+export function makeGuards(db: Db, tokens: TokenService) {
+  const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+    const token = bearerOf(request);
+    if (!token) throw unauthenticated();
+    const actor = await loadActor(db, tokens, token);
+    if (!actor) throw unauthenticated('Your session has expired. Please sign in again.');
+    request.actor = actor;
+  };
+
+  const requireCapability =
+    (capability: Capability): preHandlerAsyncHookHandler =>
+    async (request: FastifyRequest, _reply: FastifyReply) => {
+      const actor = request.actor;
+      if (!actor) throw unauthenticated();
+      if (!hasCapability(actor.policyRole, capability)) {
+        await audit(db, {
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: 'access.denied',
+          ip: request.ip,
+          outcome: 'denied',
+          details: { capability, method: request.method, url: request.url },
+        });
+        throw markAudited(forbidden());
+      }
+    };
+
+  return {
+    authenticate,
+    /** Signed in, plus each capability named. */
+    guard: (...capabilities: Capability[]): preHandlerAsyncHookHandler[] => [
+      authenticate,
+      ...capabilities.map(requireCapability),
+    ],
+  };
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  return request.actor;
+}
+
+/** The region a regional scope limits reads to, or null for everything. */
+export function regionFilterOf(actor: Actor, scope: 'all' | 'region'): string | null {
+  return scope === 'region' ? actor.regionId : null;
+}

@@ -1,0 +1,104 @@
+/**
+ * Reads the environment once, opens the database, listens, then migrates and seeds (the process
+ * is live but not ready meanwhile: GET /api/ready answers 503), and shuts down cleanly on
+ * SIGTERM/SIGINT: not ready, stop accepting, end the SSE streams, finish requests in flight
+ * within SHUTDOWN_TIMEOUT_MS, close the database (which releases the PGlite lock), exit 0.
+ */
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { resolveSecret } from './lib/tokens.ts';
+import { Lifecycle, prepareDatabase } from './modules/ops/lifecycle.ts';
+import { loggerOptions } from './modules/ops/logging.ts';
+
+async function main() {
+  const config = loadConfig();
+  const lifecycle = new Lifecycle('starting');
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.dataDir,
+      onPoolError: (err) =>
+        console.error(
+          JSON.stringify({ level: 50, time: Date.now(), msg: 'idle database client error', err: err.message }),
+        ),
+    });
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const app = await buildApp({
+    config,
+    database,
+    secret: resolveSecret(config.JWT_SECRET, config.dataDir),
+    logger: loggerOptions(config),
+    lifecycle,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    closing = true;
+    lifecycle.phase = 'stopping';
+    app.log.info({ signal, deadlineMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down: finishing requests in flight');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown deadline passed; exiting with requests still in flight');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    let code = 0;
+    try {
+      // preClose ends the SSE streams; then the server stops accepting and waits for requests in flight.
+      await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'error while closing the server');
+      code = 1;
+    }
+    try {
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'error while closing the database');
+      code = 1;
+    }
+    app.log.info({ code }, 'stopped');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await prepareDatabase({
+      database,
+      lifecycle,
+      seed: {
+        demo: config.DEMO,
+        adminEmail: config.ADMIN_EMAIL,
+        adminPassword: config.ADMIN_PASSWORD,
+        log: (msg) => app.log.info(msg),
+      },
+      log: app.log,
+      stopped: () => closing,
+    });
+  } catch (err) {
+    if (closing) return;
+    app.log.fatal({ err }, 'could not prepare the database');
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+  if (closing) return;
+  const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PostgreSQL in ${config.dataDir}`;
+  app.log.info(
+    `AquaDesk is serving http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} on ${where}`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

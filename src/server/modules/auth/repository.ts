@@ -1,0 +1,141 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Tx } from '#server/db/client.ts';
+import { auditLog } from '#server/db/schema/activity.ts';
+import { refreshSessions, regions, roles, users } from '#server/db/schema/people.ts';
+import type { AuthUser } from '#shared/contracts/auth.ts';
+
+/** The columns every public view of a user is built from: never the hash. */
+export const userView = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  roleId: users.roleId,
+  roleName: roles.name,
+  policyRole: roles.policyRole,
+  regionId: users.regionId,
+  regionName: regions.name,
+  status: users.status,
+  createdAt: users.createdAt,
+};
+
+export type UserViewRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  roleId: string;
+  roleName: string;
+  policyRole: string;
+  regionId: string | null;
+  regionName: string | null;
+  status: string;
+  createdAt: Date;
+};
+
+export function toAuthUser(row: UserViewRow): AuthUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    roleId: row.roleId,
+    role: { name: row.roleName },
+    policyRole: row.policyRole,
+    regionId: row.regionId,
+    region: row.regionName ? { name: row.regionName } : null,
+    status: row.status,
+  };
+}
+
+export function selectUsers(db: Tx) {
+  return db
+    .select(userView)
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(regions, eq(regions.id, users.regionId));
+}
+
+export async function findUserById(db: Tx, id: string): Promise<UserViewRow | undefined> {
+  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findCredentialsByEmail(db: Tx, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row;
+}
+
+export async function createSession(
+  db: Tx,
+  values: { userId: string; tokenHash: string; expiresAt: Date; userAgent?: string; ip?: string },
+) {
+  const [row] = await db.insert(refreshSessions).values(values).returning({ id: refreshSessions.id });
+  return row as { id: string };
+}
+
+export async function findSession(db: Tx, id: string) {
+  const [row] = await db.select().from(refreshSessions).where(eq(refreshSessions.id, id)).limit(1);
+  return row;
+}
+
+/** Swap the secret only if it is still the one presented: concurrent rotations get one winner. */
+export async function rotateSession(db: Tx, id: string, oldHash: string, newHash: string, expiresAt: Date) {
+  const rows = await db
+    .update(refreshSessions)
+    .set({
+      tokenHash: newHash,
+      rotations: sql`${refreshSessions.rotations} + 1`,
+      lastUsedAt: new Date(),
+      expiresAt,
+    })
+    .where(
+      and(
+        eq(refreshSessions.id, id),
+        eq(refreshSessions.tokenHash, oldHash),
+        sql`${refreshSessions.revokedAt} IS NULL`,
+      ),
+    )
+    .returning({ id: refreshSessions.id });
+  return rows.length === 1;
+}
+
+export async function revokeSession(db: Tx, id: string, reason: string) {
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(refreshSessions.id, id), sql`${refreshSessions.revokedAt} IS NULL`));
+}
+
+export async function revokeAllSessions(db: Tx, userId: string, reason: string, exceptId?: string) {
+  await db
+    .update(refreshSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(
+        eq(refreshSessions.userId, userId),
+        sql`${refreshSessions.revokedAt} IS NULL`,
+        exceptId ? sql`${refreshSessions.id} <> ${exceptId}` : undefined,
+      ),
+    );
+}
+
+/** Failed sign-ins for an account in a window: read from the audit trail, so it holds across processes. */
+export async function recentFailedLogins(db: Tx, email: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'auth.login'),
+        eq(auditLog.outcome, 'failed'),
+        eq(auditLog.actorEmail, email),
+        gt(auditLog.at, since),
+      ),
+    );
+  return row?.n ?? 0;
+}

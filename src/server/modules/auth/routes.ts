@@ -1,0 +1,136 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, bearerOf } from '#server/lib/auth.ts';
+import { notFound } from '#server/lib/errors.ts';
+import {
+  authResponse,
+  authUser,
+  changePasswordBody,
+  loginBody,
+  publicConfig,
+  refreshBody,
+  refreshResponse,
+  registerBody,
+} from '#shared/contracts/auth.ts';
+import { errorBody, okBody } from '#shared/contracts/common.ts';
+import { findUserById, revokeAllSessions, toAuthUser } from './repository.ts';
+import { AuthService, type SessionResult } from './service.ts';
+
+export const REFRESH_COOKIE = 'aquadesk_refresh';
+const COOKIE_PATH = '/api/auth';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config, db, tokens, guards } = app.deps;
+  const service = new AuthService(db, tokens, config.REFRESH_TOKEN_TTL_DAYS, config.LOGIN_FAILS_PER_ACCOUNT);
+  const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
+  const setCookie = (reply: FastifyReply, result: SessionResult) =>
+    reply.setCookie(REFRESH_COOKIE, result.refreshCookie, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.COOKIE_SECURE,
+      path: COOKIE_PATH,
+      expires: result.refreshExpires,
+    });
+  const clearCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+
+  app.get('/config', { schema: { tags: ['auth'], response: { 200: publicConfig } } }, async () => ({
+    serviceName: config.SERVICE_NAME,
+    demo: config.DEMO,
+    registration: config.ALLOW_REGISTRATION,
+    demoAccounts: config.DEMO
+      ? {
+          admin: { email: 'admin@demo.test', password: 'demo1234' },
+          technician: { email: 'tech@demo.test', password: 'demo1234' },
+        }
+      : null,
+  }));
+
+  app.post(
+    '/auth/login',
+    {
+      config: { rateLimit: { max: config.LOGIN_RATE_PER_IP, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], body: loginBody, response: { 200: authResponse, 401: errorBody, 429: errorBody } },
+    },
+    async (req, reply) => {
+      const result = await service.login(req.body.email, req.body.password, client(req));
+      setCookie(reply, result);
+      return { accessToken: result.accessToken, user: result.user };
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], body: refreshBody, response: { 200: refreshResponse, 401: errorBody } },
+    },
+    async (req, reply) => {
+      try {
+        const result = await service.refresh(req.cookies[REFRESH_COOKIE], req.body?.userId, client(req));
+        setCookie(reply, result);
+        return { accessToken: result.accessToken, user: result.user };
+      } catch (err) {
+        clearCookie(reply);
+        throw err;
+      }
+    },
+  );
+
+  app.post('/auth/logout', { schema: { tags: ['auth'], response: { 200: okBody } } }, async (req, reply) => {
+    const token = bearerOf(req);
+    const claims = token ? await tokens.verifyAccess(token) : null;
+    await service.logout(req.cookies[REFRESH_COOKIE], claims?.sid, claims?.sub, req.ip);
+    clearCookie(reply);
+    return { message: 'Logged out' };
+  });
+
+  app.post(
+    '/auth/register',
+    {
+      config: { rateLimit: { max: config.LOGIN_RATE_PER_IP, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], body: registerBody, response: { 200: authResponse, 403: errorBody, 409: errorBody } },
+    },
+    async (req, reply) => {
+      const result = await service.register(req.body, config.ALLOW_REGISTRATION, client(req));
+      setCookie(reply, result);
+      return { accessToken: result.accessToken, user: result.user };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { preHandler: guards.authenticate, schema: { tags: ['auth'], response: { 200: authUser } } },
+    async (req) => {
+      const user = await findUserById(db, actorOf(req).id);
+      if (!user) throw notFound('User');
+      return toAuthUser(user);
+    },
+  );
+
+  app.post(
+    '/auth/change-password',
+    {
+      preHandler: guards.authenticate,
+      schema: { tags: ['auth'], body: changePasswordBody, response: { 200: okBody, 400: errorBody } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      await service.changePassword(actor.id, actor.sessionId, req.body.currentPassword, req.body.newPassword, req.ip);
+      return { message: 'Password changed successfully!' };
+    },
+  );
+
+  app.post(
+    '/auth/sign-out-everywhere',
+    {
+      preHandler: guards.authenticate,
+      schema: { tags: ['auth'], body: z.object({}).optional(), response: { 200: okBody } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      await revokeAllSessions(db, actor.id, 'signed out everywhere');
+      return { message: 'Signed out everywhere' };
+    },
+  );
+};

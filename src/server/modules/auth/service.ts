@@ -1,0 +1,199 @@
+/** Sign-in, rotating refresh sessions, sign-out, registration and password change. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { roles, users } from '#server/db/schema/people.ts';
+import { audit } from '#server/lib/audit.ts';
+import { AppError, conflict, forbidden, isUniqueViolation, unauthenticated } from '#server/lib/errors.ts';
+import { dummyHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import { newSecret, sha256, type TokenService } from '#server/lib/tokens.ts';
+import type { AuthUser } from '#shared/contracts/auth.ts';
+import { ROLE } from '#shared/domain/roles.ts';
+import * as repo from './repository.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const TOO_MANY_FAILURES =
+  'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.';
+export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator to create your account.';
+const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export interface Client {
+  ip: string;
+  userAgent?: string;
+}
+
+export interface SessionResult {
+  accessToken: string;
+  user: AuthUser;
+  /** The refresh cookie's value: "<session id>.<secret>". */
+  refreshCookie: string;
+  refreshExpires: Date;
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+    private readonly refreshTtlDays: number,
+    private readonly failsPerAccount: number,
+  ) {}
+
+  private expiry(): Date {
+    return new Date(Date.now() + this.refreshTtlDays * 24 * 3600 * 1000);
+  }
+
+  private async openSession(userId: string, client: Client): Promise<SessionResult> {
+    const secret = newSecret();
+    const refreshExpires = this.expiry();
+    const session = await repo.createSession(this.db, {
+      userId,
+      tokenHash: sha256(secret),
+      expiresAt: refreshExpires,
+      userAgent: client.userAgent?.slice(0, 300),
+      ip: client.ip,
+    });
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw unauthenticated(INVALID_CREDENTIALS);
+    const accessToken = await this.tokens.signAccess({ sub: userId, sid: session.id });
+    return { accessToken, user: repo.toAuthUser(user), refreshCookie: `${session.id}.${secret}`, refreshExpires };
+  }
+
+  async login(email: string, password: string, client: Client): Promise<SessionResult> {
+    const since = new Date(Date.now() - FAILURE_WINDOW_MS);
+    if ((await repo.recentFailedLogins(this.db, email, since)) >= this.failsPerAccount) {
+      await audit(this.db, {
+        actorEmail: email,
+        action: 'auth.login',
+        ip: client.ip,
+        outcome: 'denied',
+        details: { reason: 'throttled' },
+      });
+      throw new AppError('RATE_LIMITED', TOO_MANY_FAILURES);
+    }
+    const creds = await repo.findCredentialsByEmail(this.db, email);
+    // Verify against a dummy hash for unknown accounts, so both answers take the same time.
+    const ok = await verifyPassword(creds?.passwordHash ?? (await dummyHash()), password);
+    if (!creds || !ok || creds.status !== 'ACTIVE') {
+      await audit(this.db, {
+        actorId: creds?.id ?? null,
+        actorEmail: email,
+        action: 'auth.login',
+        ip: client.ip,
+        outcome: 'failed',
+      });
+      throw unauthenticated(INVALID_CREDENTIALS);
+    }
+    const result = await this.openSession(creds.id, client);
+    await audit(this.db, {
+      actorId: creds.id,
+      actorEmail: email,
+      action: 'auth.login',
+      ip: client.ip,
+      entityType: 'session',
+    });
+    return result;
+  }
+
+  /** Rotate the refresh cookie; a secret presented twice revokes the whole session. */
+  async refresh(cookie: string | undefined, userId: string | undefined, client: Client): Promise<SessionResult> {
+    const [sessionId, secret] = (cookie ?? '').split('.');
+    if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) throw unauthenticated(SESSION_EXPIRED);
+    const session = await repo.findSession(this.db, sessionId);
+    if (!session || session.revokedAt || session.expiresAt < new Date()) throw unauthenticated(SESSION_EXPIRED);
+    const presented = sha256(secret);
+    if (presented !== session.tokenHash) {
+      await repo.revokeSession(this.db, session.id, 'refresh token reused');
+      await audit(this.db, {
+        actorId: session.userId,
+        action: 'auth.refresh_reuse',
+        entityType: 'session',
+        entityId: session.id,
+        ip: client.ip,
+        outcome: 'denied',
+      });
+      throw unauthenticated(SESSION_EXPIRED);
+    }
+    if (userId && userId !== session.userId) throw unauthenticated(SESSION_EXPIRED);
+    const user = await repo.findUserById(this.db, session.userId);
+    if (user?.status !== 'ACTIVE') {
+      await repo.revokeSession(this.db, session.id, 'user inactive');
+      throw unauthenticated(SESSION_EXPIRED);
+    }
+    const nextSecret = newSecret();
+    const refreshExpires = this.expiry();
+    const rotated = await repo.rotateSession(this.db, session.id, presented, sha256(nextSecret), refreshExpires);
+    if (!rotated) {
+      // Someone rotated it between our read and write: the same secret was used twice.
+      await repo.revokeSession(this.db, session.id, 'refresh token reused');
+      throw unauthenticated(SESSION_EXPIRED);
+    }
+    const accessToken = await this.tokens.signAccess({ sub: user.id, sid: session.id });
+    return { accessToken, user: repo.toAuthUser(user), refreshCookie: `${session.id}.${nextSecret}`, refreshExpires };
+  }
+
+  async logout(
+    cookie: string | undefined,
+    bearerSessionId: string | undefined,
+    actorId: string | undefined,
+    ip: string,
+  ) {
+    const [cookieSession] = (cookie ?? '').split('.');
+    for (const sid of new Set(
+      [cookieSession, bearerSessionId].filter((s): s is string => !!s && /^[0-9a-f-]{36}$/.test(s)),
+    )) {
+      await repo.revokeSession(this.db, sid, 'logout');
+    }
+    if (actorId) await audit(this.db, { actorId, action: 'auth.logout', ip });
+  }
+
+  async register(
+    input: { name: string; email: string; password: string; phone?: string | null },
+    allowed: boolean,
+    client: Client,
+  ) {
+    if (!allowed) throw forbidden(REGISTRATION_CLOSED);
+    const [role] = await this.db.select({ id: roles.id }).from(roles).where(eq(roles.name, ROLE.SALESMAN)).limit(1);
+    if (!role) throw new AppError('INTERNAL', 'The Salesman role is missing');
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const [created] = await this.db
+        .insert(users)
+        .values({ name: input.name, email: input.email, passwordHash, phone: input.phone || null, roleId: role.id })
+        .returning({ id: users.id });
+      await audit(this.db, {
+        actorId: created?.id,
+        actorEmail: input.email,
+        action: 'auth.register',
+        entityType: 'user',
+        entityId: created?.id,
+        ip: client.ip,
+      });
+      return this.openSession((created as { id: string }).id, client);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('A user with this email already exists');
+      throw err;
+    }
+  }
+
+  async changePassword(userId: string, sessionId: string, current: string, next: string, ip: string) {
+    const [row] = await this.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!row || !(await verifyPassword(row.passwordHash, current))) {
+      throw new AppError('VALIDATION', 'Current password is incorrect', [
+        { path: 'currentPassword', message: 'Current password is incorrect' },
+      ]);
+    }
+    const passwordHash = await hashPassword(next);
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      await repo.revokeAllSessions(tx, userId, 'password changed', sessionId);
+      await audit(tx, { actorId: userId, action: 'auth.password_change', entityType: 'user', entityId: userId, ip });
+    });
+  }
+}

@@ -1,0 +1,156 @@
+/** Customers: Drizzle queries only. */
+import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '#server/db/client.ts';
+import { customers } from '#server/db/schema/customers.ts';
+import { regions, users } from '#server/db/schema/people.ts';
+import { serviceRequests, workMedia } from '#server/db/schema/requests.ts';
+
+const view = {
+  id: customers.id,
+  name: customers.name,
+  address: customers.address,
+  primaryPhone: customers.primaryPhone,
+  phoneNumbers: customers.phoneNumbers,
+  email: customers.email,
+  regionId: customers.regionId,
+  regionName: regions.name,
+  latitude: customers.latitude,
+  longitude: customers.longitude,
+  accuracy: customers.locationAccuracy,
+  createdAt: customers.createdAt,
+};
+
+export type CustomerRow = {
+  id: string;
+  name: string;
+  address: string;
+  primaryPhone: string;
+  phoneNumbers: string[];
+  email: string | null;
+  regionId: string;
+  regionName: string;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy: number | null;
+  createdAt: Date;
+};
+
+export interface CustomerFilter {
+  regionId: string | null;
+  /** A contains-pattern (already escaped) over name and every phone. */
+  pattern?: string;
+}
+
+function whereOf(f: CustomerFilter): SQL | undefined {
+  return and(
+    f.regionId ? eq(customers.regionId, f.regionId) : undefined,
+    f.pattern ? ilike(customers.searchText, f.pattern) : undefined,
+  );
+}
+
+/** What the list search matches: the name and every phone, lower-case. */
+export function searchTextOf(c: { name: string; primaryPhone: string; phoneNumbers: readonly string[] }): string {
+  return [c.name, c.primaryPhone, ...c.phoneNumbers].join(' ').toLowerCase();
+}
+
+export async function listCustomers(db: Tx, f: CustomerFilter, window: { limit: number; offset: number }) {
+  return db
+    .select(view)
+    .from(customers)
+    .innerJoin(regions, eq(regions.id, customers.regionId))
+    .where(whereOf(f))
+    .orderBy(asc(customers.name), asc(customers.id))
+    .limit(window.limit)
+    .offset(window.offset);
+}
+
+export async function countCustomers(db: Tx, f: CustomerFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(whereOf(f));
+  return row?.n ?? 0;
+}
+
+export async function findCustomer(db: Tx, id: string): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .select(view)
+    .from(customers)
+    .innerJoin(regions, eq(regions.id, customers.regionId))
+    .where(eq(customers.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Lock the customer's row for the rest of the transaction. */
+export async function lockCustomer(db: Tx, id: string) {
+  await db.execute(sql`SELECT 1 FROM ${customers} WHERE ${customers.id} = ${id} FOR UPDATE`);
+}
+
+export async function regionExists(db: Tx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: regions.id }).from(regions).where(eq(regions.id, id)).limit(1);
+  return !!row;
+}
+
+export interface CustomerValues {
+  name: string;
+  address: string;
+  primaryPhone: string;
+  phoneNumbers: string[];
+  email: string | null;
+  regionId: string;
+  latitude: number | null;
+  longitude: number | null;
+  locationAccuracy: number | null;
+}
+
+export async function insertCustomer(db: Tx, values: CustomerValues & { createdById: string }): Promise<string> {
+  const [row] = await db
+    .insert(customers)
+    .values({ ...values, searchText: searchTextOf(values) })
+    .returning({ id: customers.id });
+  return (row as { id: string }).id;
+}
+
+export async function updateCustomer(db: Tx, id: string, values: CustomerValues) {
+  await db
+    .update(customers)
+    .set({ ...values, searchText: searchTextOf(values), updatedAt: new Date() })
+    .where(eq(customers.id, id));
+}
+
+/** Keep the request search (customer name + description) true after a rename. */
+export async function refreshRequestSearchText(db: Tx, customerId: string, name: string) {
+  await db
+    .update(serviceRequests)
+    .set({ searchText: sql`lower(${name} || ' ' || ${serviceRequests.description})` })
+    .where(eq(serviceRequests.customerId, customerId));
+}
+
+export async function countRequests(db: Tx, customerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.customerId, customerId));
+  return row?.n ?? 0;
+}
+
+export async function deleteCustomer(db: Tx, id: string) {
+  await db.delete(customers).where(eq(customers.id, id));
+}
+
+/** Every request of the customer, newest first, with the technician and the photo count. */
+export async function historyOf(db: Tx, customerId: string) {
+  return db
+    .select({
+      id: serviceRequests.id,
+      type: serviceRequests.type,
+      status: serviceRequests.status,
+      description: serviceRequests.description,
+      createdAt: serviceRequests.createdAt,
+      assignedToId: serviceRequests.assignedToId,
+      assignedToName: users.name,
+      mediaCount: sql<number>`(SELECT count(*) FROM ${workMedia} WHERE ${workMedia.requestId} = ${serviceRequests.id})::int`,
+    })
+    .from(serviceRequests)
+    .leftJoin(users, eq(users.id, serviceRequests.assignedToId))
+    .where(eq(serviceRequests.customerId, customerId))
+    .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id));
+}

@@ -1,0 +1,76 @@
+/** Customers (spec section 7). PUT /customers/update-location/{id} belongs to the request workflow module. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '#server/lib/auth.ts';
+import { sendTotal } from '#server/lib/paging.ts';
+import { errorBody, idParams, okBody } from '#shared/contracts/common.ts';
+import { customerBody, customerHistory, customerItem, customerListQuery } from '#shared/contracts/customers.ts';
+import { CustomersService } from './service.ts';
+
+export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, guards } = app.deps;
+  const service = new CustomersService(db);
+  const read = guards.guard('customerRead');
+  const manage = guards.guard('customerManage');
+  const history = guards.guard('customerHistory');
+  const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+
+  app.get(
+    '/customers',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['customers'],
+        querystring: customerListQuery,
+        response: { 200: z.array(customerItem), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { items, total } = await service.list(actorOf(req), req.query);
+      sendTotal(reply, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/customers/:id',
+    { preHandler: read, schema: { tags: ['customers'], params: idParams, response: { 200: customerItem, ...errors } } },
+    async (req) => service.get(actorOf(req), req.params.id),
+  );
+
+  app.get(
+    '/customers/:id/history',
+    {
+      preHandler: history,
+      schema: { tags: ['customers'], params: idParams, response: { 200: customerHistory, ...errors } },
+    },
+    async (req) => service.history(actorOf(req), req.params.id),
+  );
+
+  app.post(
+    '/customers',
+    {
+      preHandler: manage,
+      schema: { tags: ['customers'], body: customerBody, response: { 201: customerItem, ...errors } },
+    },
+    async (req, reply) => reply.status(201).send(await service.create(actorOf(req), req.body, req.ip)),
+  );
+
+  app.put(
+    '/customers/:id',
+    {
+      preHandler: manage,
+      schema: { tags: ['customers'], params: idParams, body: customerBody, response: { 200: customerItem, ...errors } },
+    },
+    async (req) => service.update(actorOf(req), req.params.id, req.body, req.ip),
+  );
+
+  app.delete(
+    '/customers/:id',
+    { preHandler: manage, schema: { tags: ['customers'], params: idParams, response: { 200: okBody, ...errors } } },
+    async (req) => {
+      await service.remove(actorOf(req), req.params.id, req.ip);
+      return { message: 'Customer deleted successfully!' };
+    },
+  );
+};

@@ -1,0 +1,188 @@
+/**
+ * Customers (decisions.md): admins reach every customer, everyone else the customers of their
+ * region when they have one; out of scope reads as not found. Writes keep the search text true.
+ */
+import type { Db, Tx } from '#server/db/client.ts';
+import { audit } from '#server/lib/audit.ts';
+import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
+import { conflict, forbidden, invalid, isForeignKeyViolation, notFound } from '#server/lib/errors.ts';
+import { containsPattern, pageWindow } from '#server/lib/paging.ts';
+import {
+  CUSTOMER_MESSAGES,
+  type CustomerBody,
+  type CustomerHistory,
+  type CustomerItem,
+  type HistoryItem,
+} from '#shared/contracts/customers.ts';
+import { regionalScopeOf } from '#shared/domain/permissions.ts';
+import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
+import * as repo from './repository.ts';
+
+export function toCustomerItem(row: repo.CustomerRow): CustomerItem {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    primaryPhone: row.primaryPhone,
+    phoneNumbers: row.phoneNumbers ?? [],
+    email: row.email,
+    regionId: row.regionId,
+    region: { name: row.regionName },
+    latitude: row.latitude,
+    longitude: row.longitude,
+    accuracy: row.accuracy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function valuesOf(body: CustomerBody): repo.CustomerValues {
+  const located = body.latitude != null && body.longitude != null;
+  return {
+    name: body.name,
+    address: body.address,
+    primaryPhone: body.primaryPhone,
+    phoneNumbers: body.phoneNumbers,
+    email: body.email,
+    regionId: body.regionId,
+    latitude: located ? (body.latitude as number) : null,
+    longitude: located ? (body.longitude as number) : null,
+    locationAccuracy: located ? (body.accuracy ?? null) : null,
+  };
+}
+
+export class CustomersService {
+  constructor(private readonly db: Db) {}
+
+  /** The region the caller is limited to, or null for everything. */
+  private regionOf(actor: Actor): string | null {
+    return regionFilterOf(actor, regionalScopeOf(actor.policyRole));
+  }
+
+  async list(
+    actor: Actor,
+    q: { page: number; pageSize: number; search?: string; regionId?: string },
+  ): Promise<{ items: CustomerItem[]; total: number }> {
+    const scope = this.regionOf(actor);
+    if (scope && q.regionId && q.regionId !== scope) return { items: [], total: 0 };
+    const filter: repo.CustomerFilter = {
+      regionId: scope ?? q.regionId ?? null,
+      pattern: q.search ? containsPattern(q.search) : undefined,
+    };
+    const [rows, total] = await Promise.all([
+      repo.listCustomers(this.db, filter, pageWindow(q)),
+      repo.countCustomers(this.db, filter),
+    ]);
+    return { items: rows.map(toCustomerItem), total };
+  }
+
+  /** A customer the caller may reach, or 404. */
+  private async reachable(tx: Tx, actor: Actor, id: string): Promise<repo.CustomerRow> {
+    const row = await repo.findCustomer(tx, id);
+    const scope = this.regionOf(actor);
+    if (!row || (scope && row.regionId !== scope)) throw notFound('Customer');
+    return row;
+  }
+
+  async get(actor: Actor, id: string): Promise<CustomerItem> {
+    return toCustomerItem(await this.reachable(this.db, actor, id));
+  }
+
+  private async checkRegion(tx: Tx, actor: Actor, regionId: string) {
+    if (!(await repo.regionExists(tx, regionId))) throw invalid('regionId', CUSTOMER_MESSAGES.regionNotFound);
+    const scope = this.regionOf(actor);
+    if (scope && regionId !== scope) throw forbidden(CUSTOMER_MESSAGES.outOfRegion);
+  }
+
+  async create(actor: Actor, body: CustomerBody, ip: string): Promise<CustomerItem> {
+    const id = await this.db.transaction(async (tx) => {
+      await this.checkRegion(tx, actor, body.regionId);
+      const id = await repo.insertCustomer(tx, { ...valuesOf(body), createdById: actor.id });
+      await audit(tx, {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'customer.create',
+        entityType: 'customer',
+        entityId: id,
+        ip,
+        details: { name: body.name, regionId: body.regionId },
+      });
+      return id;
+    });
+    return this.get(actor, id);
+  }
+
+  async update(actor: Actor, id: string, body: CustomerBody, ip: string): Promise<CustomerItem> {
+    await this.db.transaction(async (tx) => {
+      await repo.lockCustomer(tx, id);
+      const before = await this.reachable(tx, actor, id);
+      await this.checkRegion(tx, actor, body.regionId);
+      await repo.updateCustomer(tx, id, valuesOf(body));
+      if (before.name !== body.name) await repo.refreshRequestSearchText(tx, id, body.name);
+      await audit(tx, {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'customer.update',
+        entityType: 'customer',
+        entityId: id,
+        ip,
+        details: {
+          ...(before.name !== body.name ? { name: { from: before.name, to: body.name } } : {}),
+          ...(before.regionId !== body.regionId ? { regionId: { from: before.regionId, to: body.regionId } } : {}),
+        },
+      });
+    });
+    return this.get(actor, id);
+  }
+
+  async remove(actor: Actor, id: string, ip: string): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        const row = await this.reachable(tx, actor, id);
+        await repo.lockCustomer(tx, id);
+        if ((await repo.countRequests(tx, id)) > 0) throw conflict(CUSTOMER_MESSAGES.hasRequests);
+        await repo.deleteCustomer(tx, id);
+        await audit(tx, {
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: 'customer.delete',
+          entityType: 'customer',
+          entityId: id,
+          ip,
+          details: { name: row.name },
+        });
+      });
+    } catch (err) {
+      // A request raised between our check and the delete: the foreign key refuses, we answer the same.
+      if (isForeignKeyViolation(err)) throw conflict(CUSTOMER_MESSAGES.hasRequests);
+      throw err;
+    }
+  }
+
+  async history(actor: Actor, id: string): Promise<CustomerHistory> {
+    const customer = await this.reachable(this.db, actor, id);
+    const rows = await repo.historyOf(this.db, id);
+    const serviceHistory: HistoryItem[] = rows.map((r) => ({
+      id: r.id,
+      type: r.type as RequestType,
+      status: r.status as RequestStatus,
+      description: r.description,
+      createdAt: r.createdAt.toISOString(),
+      assignedTo: r.assignedToId && r.assignedToName ? { id: r.assignedToId, name: r.assignedToName } : null,
+      mediaCount: r.mediaCount,
+    }));
+    const count = (type: RequestType) => serviceHistory.filter((h) => h.type === type).length;
+    return {
+      customer: toCustomerItem(customer),
+      serviceHistory,
+      statistics: {
+        totalServices: serviceHistory.length,
+        installations: count('INSTALLATION'),
+        services: count('SERVICE'),
+        complaints: count('COMPLAINT'),
+        enquiries: count('ENQUIRY'),
+        completedServices: serviceHistory.filter((h) => h.status === 'COMPLETED').length,
+        lastService: serviceHistory[0]?.createdAt ?? null,
+      },
+    };
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * Who is told what (decisions.md). Called inside the transition's transaction, so the
+ * notifications commit or roll back with it; the push goes out through pg_notify, which
+ * PostgreSQL (and PGlite) deliver only when that transaction commits.
+ */
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Tx } from '#server/db/client.ts';
+import { notifications } from '#server/db/schema/activity.ts';
+import { roles, users } from '#server/db/schema/people.ts';
+import { GLOBAL_SCOPE_ROLES, type SystemRole } from '#shared/domain/roles.ts';
+import { approvalStage, DISPATCHERS, SALES_APPROVERS, SERVICE_APPROVERS } from '#shared/domain/workflow.ts';
+
+export const PUSH_CHANNEL = 'aquadesk_notifications';
+
+export type WorkflowEvent =
+  | 'created'
+  | 'salesApproved'
+  | 'approved'
+  | 'rejected'
+  | 'assigned'
+  | 'workCompleted'
+  | 'completed';
+
+export interface WorkflowEventInput {
+  event: WorkflowEvent;
+  actorId: string;
+  request: {
+    id: string;
+    type: string;
+    regionId: string;
+    requestedById: string;
+    assignedToId: string | null;
+    needsSalesApproval: boolean;
+    salesApproved: boolean;
+    status: string;
+  };
+  customerName: string;
+  /** The rejection reason or the completion notes. */
+  reason?: string | null;
+}
+
+const typeLabel = (t: string) => t.charAt(0) + t.slice(1).toLowerCase();
+
+export function messageFor(input: WorkflowEventInput, audience: 'requester' | 'actor-next' | 'technician'): string {
+  const what = `${typeLabel(input.request.type)} request for ${input.customerName}`;
+  switch (input.event) {
+    case 'created':
+      return `New ${what} is waiting for your approval`;
+    case 'salesApproved':
+      return `${what} was sales-approved and is waiting for service approval`;
+    case 'approved':
+      return audience === 'requester' ? `Your ${what} was approved` : `${what} was approved and needs a technician`;
+    case 'rejected':
+      return `Your ${what} was rejected: ${input.reason ?? ''}`.trim();
+    case 'assigned':
+      return audience === 'technician'
+        ? `You have been assigned a ${what}`
+        : `A technician was assigned to your ${what}`;
+    case 'workCompleted':
+      return audience === 'requester'
+        ? `Work on your ${what} is complete`
+        : `Work on ${what} is complete and awaits acknowledgement`;
+    case 'completed':
+      return audience === 'technician' ? `Your work on ${what} was acknowledged` : `Your ${what} is completed`;
+  }
+}
+
+/** Active users of these policy roles who may act in the region (global roles always; others in it or with none). */
+async function actorsInRegion(tx: Tx, allowed: readonly SystemRole[], regionId: string): Promise<string[]> {
+  const global = allowed.filter((r) => GLOBAL_SCOPE_ROLES.includes(r));
+  const regional = allowed.filter((r) => !GLOBAL_SCOPE_ROLES.includes(r));
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(users.status, 'ACTIVE'),
+        or(
+          global.length ? inArray(roles.policyRole, global) : undefined,
+          regional.length
+            ? and(inArray(roles.policyRole, regional), or(eq(users.regionId, regionId), isNull(users.regionId)))
+            : undefined,
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** Recipients by audience, before the actor is taken out. */
+export async function recipientsOf(
+  tx: Tx,
+  input: WorkflowEventInput,
+): Promise<Map<string, 'requester' | 'actor-next' | 'technician'>> {
+  const r = input.request;
+  const out = new Map<string, 'requester' | 'actor-next' | 'technician'>();
+  const add = (ids: string[], audience: 'requester' | 'actor-next' | 'technician') => {
+    for (const id of ids) if (!out.has(id)) out.set(id, audience);
+  };
+  switch (input.event) {
+    case 'created':
+    case 'salesApproved': {
+      const stage = approvalStage({ ...r, status: 'PENDING_APPROVAL' });
+      add(await actorsInRegion(tx, stage === 'SALES' ? SALES_APPROVERS : SERVICE_APPROVERS, r.regionId), 'actor-next');
+      if (input.event === 'salesApproved') add([r.requestedById], 'requester');
+      break;
+    }
+    case 'approved':
+      add([r.requestedById], 'requester');
+      add(await actorsInRegion(tx, DISPATCHERS, r.regionId), 'actor-next');
+      break;
+    case 'rejected':
+      add([r.requestedById], 'requester');
+      break;
+    case 'assigned':
+      if (r.assignedToId) add([r.assignedToId], 'technician');
+      add([r.requestedById], 'requester');
+      break;
+    case 'workCompleted':
+      add([r.requestedById], 'requester');
+      add(await actorsInRegion(tx, DISPATCHERS, r.regionId), 'actor-next');
+      break;
+    case 'completed':
+      add([r.requestedById], 'requester');
+      if (r.assignedToId) add([r.assignedToId], 'technician');
+      break;
+  }
+  out.delete(input.actorId);
+  return out;
+}
+
+/** Writes the event's notifications in the caller's transaction and queues their push. */
+export async function notifyWorkflowEvent(tx: Tx, input: WorkflowEventInput): Promise<string[]> {
+  const recipients = await recipientsOf(tx, input);
+  if (recipients.size === 0) return [];
+  // Only active users get notifications (a deactivated requester is skipped).
+  const active = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...recipients.keys()]), eq(users.status, 'ACTIVE'), ne(users.id, input.actorId)));
+  // The unread-count trigger locks each recipient's user row until commit. Rows taken in one
+  // global order (by id) keep two concurrent events with shared recipients from deadlocking,
+  // which they did under the bench's 50 concurrent creates (docs/performance.md).
+  const ordered = active.map(({ id }) => id).sort();
+  const values = ordered.map((id) => ({
+    toUserId: id,
+    senderId: input.actorId,
+    message: messageFor(input, recipients.get(id) ?? 'requester'),
+    requestId: input.request.id,
+    event: input.event,
+  }));
+  if (values.length === 0) return [];
+  await tx.insert(notifications).values(values);
+  const ids = values.map((v) => v.toUserId);
+  await publish(tx, ids);
+  return ids;
+}
+
+/** Queue a push to these users: delivered on commit, to every server process listening. */
+export async function publish(tx: Tx, userIds: string[]): Promise<void> {
+  // pg_notify payloads are limited to 8000 bytes: send the ids in chunks.
+  for (let i = 0; i < userIds.length; i += 150) {
+    const payload = JSON.stringify({ users: userIds.slice(i, i + 150) });
+    await tx.execute(sql`SELECT pg_notify(${PUSH_CHANNEL}, ${payload})`);
+  }
+}

@@ -1,0 +1,334 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '#server/db/schema/activity.ts';
+import { users } from '#server/db/schema/people.ts';
+import {
+  createTestApp,
+  makeCustomer,
+  makeRegion,
+  makeRequest,
+  makeUser,
+  ROLE,
+  signedIn,
+  type TestContext,
+} from '#server/test/app.ts';
+import { openStream } from '#server/test/sse.ts';
+import { notifyWorkflowEvent, type WorkflowEvent } from './events.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+async function inbox(userId: string) {
+  return ctx.db.select().from(notifications).where(eq(notifications.toUserId, userId));
+}
+
+describe('who is told what', () => {
+  it('notifies exactly the next actors of each workflow event, in the region, and never the actor', async () => {
+    const region = await makeRegion(ctx.db);
+    const other = await makeRegion(ctx.db);
+    const p = {
+      superAdmin: await makeUser(ctx.db, ROLE.SUPER_ADMIN),
+      serviceAdmin: await makeUser(ctx.db, ROLE.SERVICE_ADMIN),
+      salesAdmin: await makeUser(ctx.db, ROLE.SALES_ADMIN),
+      manager: await makeUser(ctx.db, ROLE.SERVICE_MANAGER, { regionId: region.id }),
+      managerElsewhere: await makeUser(ctx.db, ROLE.SERVICE_MANAGER, { regionId: other.id }),
+      lead: await makeUser(ctx.db, ROLE.SERVICE_TEAM_LEAD, { regionId: region.id }),
+      salesman: await makeUser(ctx.db, ROLE.SALESMAN, { regionId: region.id }),
+      tech: await makeUser(ctx.db, ROLE.TECHNICIAN, { regionId: region.id }),
+      inactiveManager: await makeUser(ctx.db, ROLE.SERVICE_MANAGER, { regionId: region.id, status: 'INACTIVE' }),
+    };
+    const customer = await makeCustomer(ctx.db, region.id, { name: 'Kavya Menon' });
+    const req = await makeRequest(ctx.db, {
+      customerId: customer.id,
+      regionId: region.id,
+      requestedById: p.salesman.id,
+      needsSalesApproval: true,
+      assignedToId: p.tech.id,
+    });
+    const base = {
+      id: req.id,
+      type: req.type,
+      regionId: region.id,
+      requestedById: p.salesman.id,
+      assignedToId: p.tech.id,
+      needsSalesApproval: true,
+      salesApproved: false,
+      status: 'PENDING_APPROVAL',
+    };
+    const cases: { event: WorkflowEvent; actor: string; salesApproved?: boolean; expected: string[] }[] = [
+      // A salesman's request: the sales approvers are next.
+      { event: 'created', actor: p.salesman.id, expected: [p.superAdmin.id, p.salesAdmin.id] },
+      // Sales-approved: the service approvers of the region, and the requester.
+      {
+        event: 'salesApproved',
+        actor: p.salesAdmin.id,
+        salesApproved: true,
+        expected: [p.superAdmin.id, p.serviceAdmin.id, p.manager.id, p.lead.id, p.salesman.id],
+      },
+      {
+        event: 'approved',
+        actor: p.manager.id,
+        salesApproved: true,
+        expected: [p.salesman.id, p.superAdmin.id, p.serviceAdmin.id],
+      },
+      { event: 'rejected', actor: p.salesAdmin.id, expected: [p.salesman.id] },
+      { event: 'assigned', actor: p.manager.id, salesApproved: true, expected: [p.tech.id, p.salesman.id] },
+      {
+        event: 'workCompleted',
+        actor: p.tech.id,
+        salesApproved: true,
+        expected: [p.salesman.id, p.superAdmin.id, p.serviceAdmin.id, p.manager.id],
+      },
+      { event: 'completed', actor: p.manager.id, salesApproved: true, expected: [p.salesman.id, p.tech.id] },
+    ];
+    for (const c of cases) {
+      const sent = await ctx.db.transaction((tx) =>
+        notifyWorkflowEvent(tx, {
+          event: c.event,
+          actorId: c.actor,
+          request: { ...base, salesApproved: c.salesApproved ?? false },
+          customerName: customer.name,
+          reason: c.event === 'rejected' ? 'Duplicate request' : null,
+        }),
+      );
+      expect(new Set(sent), c.event).toEqual(new Set(c.expected));
+      expect(sent, c.event).not.toContain(c.actor);
+      expect(sent, c.event).not.toContain(p.managerElsewhere.id);
+      expect(sent, c.event).not.toContain(p.inactiveManager.id);
+    }
+    const rejected = (await inbox(p.salesman.id)).find((n) => n.event === 'rejected');
+    expect(rejected?.message).toContain('Duplicate request');
+    expect(rejected?.message).toContain('Kavya Menon');
+    expect(rejected?.requestId).toBe(req.id);
+  });
+
+  it('writes nothing when the transition rolls back', async () => {
+    const region = await makeRegion(ctx.db);
+    const requester = await makeUser(ctx.db, ROLE.SERVICE_MANAGER, { regionId: region.id });
+    const admin = await makeUser(ctx.db, ROLE.SERVICE_ADMIN);
+    const customer = await makeCustomer(ctx.db, region.id);
+    const req = await makeRequest(ctx.db, {
+      customerId: customer.id,
+      regionId: region.id,
+      requestedById: requester.id,
+    });
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await notifyWorkflowEvent(tx, {
+          event: 'approved',
+          actorId: admin.id,
+          request: { ...req, assignedToId: null },
+          customerName: customer.name,
+        });
+        throw new Error('transition failed');
+      }),
+    ).rejects.toThrow('transition failed');
+    expect(await inbox(requester.id)).toHaveLength(0);
+  });
+});
+
+describe('notifications API', () => {
+  it('lists only your own, newest first, paged with X-Total-Count, with the sender name', async () => {
+    const me = await signedIn(ctx, ROLE.SALESMAN);
+    const someone = await signedIn(ctx, ROLE.SERVICE_MANAGER);
+    for (const message of ['first', 'second', 'third']) {
+      const r = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/notifications',
+        headers: someone.headers,
+        payload: { toUserId: me.made.id, message },
+      });
+      expect(r.statusCode).toBe(201);
+    }
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: me.headers,
+      payload: { toUserId: someone.made.id, message: 'not yours' },
+    });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/notifications?page=1&pageSize=2',
+      headers: me.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('3');
+    const body = res.json();
+    expect(body.map((n: { message: string }) => n.message)).toEqual(['third', 'second']);
+    expect(body[0]).toMatchObject({ status: 'unread', sender: { name: someone.made.name } });
+    const count = await ctx.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: me.headers });
+    expect(count.json()).toEqual({ count: 3 });
+  });
+
+  it("someone else's notification answers 404 and is not changed", async () => {
+    const me = await signedIn(ctx, ROLE.SALESMAN);
+    const them = await signedIn(ctx, ROLE.TECHNICIAN);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: me.headers,
+      payload: { toUserId: them.made.id, message: 'hello' },
+    });
+    const [theirs] = await inbox(them.made.id);
+    const read = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${theirs?.id}/read`,
+      headers: me.headers,
+    });
+    expect(read.statusCode).toBe(404);
+    expect(read.json().message).toBe('Notification not found');
+    const delivered = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${theirs?.id}/delivered`,
+      headers: me.headers,
+    });
+    expect(delivered.statusCode).toBe(404);
+    const multi = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/mark-multiple-read',
+      headers: me.headers,
+      payload: { notificationIds: [theirs?.id] },
+    });
+    expect(multi.json().updated).toBe(0);
+    const [after] = await inbox(them.made.id);
+    expect(after?.status).toBe('unread');
+  });
+
+  it('marking read lowers the count by one, marking several by their number, never below 0', async () => {
+    const me = await signedIn(ctx, ROLE.SALESMAN);
+    const sender = await signedIn(ctx, ROLE.SERVICE_ADMIN);
+    for (let i = 0; i < 3; i++) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/notifications',
+        headers: sender.headers,
+        payload: { toUserId: me.made.id, message: `m${i}` },
+      });
+    }
+    const ids = (await inbox(me.made.id)).map((n) => n.id);
+    const one = await ctx.app.inject({ method: 'POST', url: `/api/notifications/${ids[0]}/read`, headers: me.headers });
+    expect(one.json()).toEqual({ updated: 1, count: 2 });
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${ids[0]}/read`,
+      headers: me.headers,
+    });
+    expect(again.json()).toEqual({ updated: 0, count: 2 });
+    const several = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/mark-multiple-read',
+      headers: me.headers,
+      payload: { notificationIds: ids },
+    });
+    expect(several.json()).toEqual({ updated: 2, count: 0 });
+    const more = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/mark-multiple-read',
+      headers: me.headers,
+      payload: { notificationIds: ids },
+    });
+    expect(more.json()).toEqual({ updated: 0, count: 0 });
+    // Even a deleted unread row cannot push the counter below zero.
+    await ctx.db.update(users).set({ unreadNotifications: 0 }).where(eq(users.id, me.made.id));
+    await ctx.db.delete(notifications).where(eq(notifications.toUserId, me.made.id));
+    const count = await ctx.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: me.headers });
+    expect(count.json()).toEqual({ count: 0 });
+  });
+
+  it('sending needs an active recipient and a bounded message; the sender comes from the token', async () => {
+    const me = await signedIn(ctx, ROLE.SALESMAN);
+    const gone = await makeUser(ctx.db, ROLE.TECHNICIAN, { status: 'INACTIVE' });
+    const toGone = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: me.headers,
+      payload: { toUserId: gone.id, message: 'hi' },
+    });
+    expect(toGone.statusCode).toBe(400);
+    expect(toGone.json().message).toBe('The recipient must be an active user');
+    const target = await makeUser(ctx.db, ROLE.TECHNICIAN);
+    const long = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: me.headers,
+      payload: { toUserId: target.id, message: 'x'.repeat(1001) },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('Message must be at most 1000 characters');
+    const spoof = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: me.headers,
+      payload: { toUserId: target.id, message: 'hi', senderId: target.id },
+    });
+    expect(spoof.statusCode).toBe(201);
+    expect(spoof.json().sender).toEqual({ id: me.made.id, name: me.made.name });
+    const anon = await ctx.app.inject({ method: 'GET', url: '/api/notifications' });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('Mark all as read clears only your own unread', async () => {
+    const me = await signedIn(ctx, ROLE.SALESMAN);
+    const sender = await signedIn(ctx, ROLE.SERVICE_ADMIN);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: sender.headers,
+      payload: { toUserId: me.made.id, message: 'a' },
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications',
+      headers: me.headers,
+      payload: { toUserId: sender.made.id, message: 'b' },
+    });
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/notifications/mark-all-read', headers: me.headers });
+    expect(res.json()).toEqual({ updated: 1, count: 0 });
+    const theirs = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/notifications/unread-count',
+      headers: sender.headers,
+    });
+    expect(theirs.json()).toEqual({ count: 1 });
+  });
+});
+
+describe('GET /api/notifications/stream', () => {
+  it('pushes the new unread count and the notification within a second of the write', async () => {
+    const live = await createTestApp();
+    try {
+      await live.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (live.app.server.address() as AddressInfo).port;
+      const me = await signedIn(live, ROLE.TECHNICIAN);
+      const sender = await signedIn(live, ROLE.SERVICE_MANAGER);
+      const stream = openStream(port, me.token);
+      await stream.waitFor((e) => e.event === 'notification' && e.data.count === 0);
+      const started = Date.now();
+      await live.app.inject({
+        method: 'POST',
+        url: '/api/notifications',
+        headers: sender.headers,
+        payload: { toUserId: me.made.id, message: 'You have a new task' },
+      });
+      const got = await stream.waitFor((e) => e.data.count === 1, 3000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(got.data.latest?.message).toBe('You have a new task');
+      stream.close();
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('refuses a stream without a valid token', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/notifications/stream',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});

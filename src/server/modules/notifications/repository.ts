@@ -1,0 +1,118 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '#server/db/client.ts';
+import { notifications } from '#server/db/schema/activity.ts';
+import { users } from '#server/db/schema/people.ts';
+
+const sender = alias(users, 'sender');
+
+const columns = {
+  id: notifications.id,
+  message: notifications.message,
+  status: notifications.status,
+  senderId: sender.id,
+  senderName: sender.name,
+  requestId: notifications.requestId,
+  event: notifications.event,
+  createdAt: notifications.createdAt,
+  deliveredAt: notifications.deliveredAt,
+};
+
+type Row = {
+  id: string;
+  message: string;
+  status: string;
+  senderId: string | null;
+  senderName: string | null;
+  requestId: string | null;
+  event: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+};
+
+export function toItem(r: Row) {
+  return {
+    id: r.id,
+    message: r.message,
+    status: r.status === 'read' ? ('read' as const) : ('unread' as const),
+    sender: r.senderId && r.senderName ? { id: r.senderId, name: r.senderName } : null,
+    requestId: r.requestId,
+    event: r.event,
+    createdAt: r.createdAt,
+    deliveredAt: r.deliveredAt,
+  };
+}
+
+export async function listForUser(db: Tx, userId: string, limit: number, offset: number) {
+  const rows = await db
+    .select(columns)
+    .from(notifications)
+    .leftJoin(sender, eq(sender.id, notifications.senderId))
+    .where(eq(notifications.toUserId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toItem);
+}
+
+export async function countForUser(db: Tx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(eq(notifications.toUserId, userId));
+  return row?.n ?? 0;
+}
+
+export async function latestForUser(db: Tx, userId: string) {
+  const [row] = await db
+    .select(columns)
+    .from(notifications)
+    .leftJoin(sender, eq(sender.id, notifications.senderId))
+    .where(eq(notifications.toUserId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(1);
+  return row ? toItem(row) : null;
+}
+
+/** O(1): the counter a trigger keeps on the user row. */
+export async function unreadCount(db: Tx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: users.unreadNotifications }).from(users).where(eq(users.id, userId)).limit(1);
+  return Math.max(0, row?.n ?? 0);
+}
+
+export async function findOwned(db: Tx, id: string, userId: string) {
+  const [row] = await db
+    .select({ id: notifications.id, status: notifications.status })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.toUserId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Marks the caller's own unread notifications among `ids` read; returns how many changed. */
+export async function markRead(db: Tx, userId: string, ids: string[]): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ status: 'read', readAt: new Date() })
+    .where(and(eq(notifications.toUserId, userId), inArray(notifications.id, ids), eq(notifications.status, 'unread')))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function markAllRead(db: Tx, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ status: 'read', readAt: new Date() })
+    .where(and(eq(notifications.toUserId, userId), eq(notifications.status, 'unread')))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+export async function markDelivered(db: Tx, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ deliveredAt: sql`coalesce(${notifications.deliveredAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.toUserId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length === 1;
+}

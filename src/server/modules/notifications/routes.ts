@@ -1,0 +1,191 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notifications } from '#server/db/schema/activity.ts';
+import { users } from '#server/db/schema/people.ts';
+import { audit } from '#server/lib/audit.ts';
+import { actorOf, loadActor } from '#server/lib/auth.ts';
+import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors.ts';
+import { pageWindow, sendTotal } from '#server/lib/paging.ts';
+import { errorBody, idParams, okBody, pageQuery } from '#shared/contracts/common.ts';
+import {
+  markMultipleBody,
+  markResult,
+  notificationItem,
+  sendNotificationBody,
+  unreadCount,
+} from '#shared/contracts/notifications.ts';
+import { publish } from './events.ts';
+import { type PushSource, pgliteSource, postgresSource } from './push.ts';
+import * as repo from './repository.ts';
+
+const HEARTBEAT_MS = 25_000;
+
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, database, tokens, guards, pushHub: hub } = app.deps;
+  const guard = guards.guard('notifications');
+
+  // Each process listens for the users it holds streams for.
+  const source: PushSource = database.url
+    ? postgresSource(database.url, (msg, err) => app.log.warn({ err }, msg))
+    : pgliteSource(database);
+  const onUsers = async (userIds: string[]) => {
+    for (const userId of userIds) {
+      if (!hub.has(userId)) continue;
+      try {
+        const [count, latest] = await Promise.all([repo.unreadCount(db, userId), repo.latestForUser(db, userId)]);
+        hub.send(userId, 'notification', { count, latest });
+      } catch (err) {
+        app.log.warn({ err }, 'could not push a notification');
+      }
+    }
+  };
+  await source.start((ids) => void onUsers(ids));
+  app.addHook('preClose', async () => {
+    hub.closeAll();
+    await source.stop();
+  });
+
+  app.get(
+    '/notifications',
+    {
+      preHandler: guard,
+      schema: { tags: ['notifications'], querystring: pageQuery, response: { 200: z.array(notificationItem) } },
+    },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const { limit, offset } = pageWindow(req.query);
+      const [items, total] = await Promise.all([
+        repo.listForUser(db, actor.id, limit, offset),
+        repo.countForUser(db, actor.id),
+      ]);
+      sendTotal(reply, total);
+      return items;
+    },
+  );
+
+  app.get(
+    '/notifications/unread-count',
+    { preHandler: guard, schema: { tags: ['notifications'], response: { 200: unreadCount } } },
+    async (req) => ({ count: await repo.unreadCount(db, actorOf(req).id) }),
+  );
+
+  app.post(
+    '/notifications/:id/read',
+    {
+      preHandler: guard,
+      schema: { tags: ['notifications'], params: idParams, response: { 200: markResult, 404: errorBody } },
+    },
+    async (req) => {
+      const actor = actorOf(req);
+      if (!(await repo.findOwned(db, req.params.id, actor.id))) throw notFound('Notification');
+      const updated = await repo.markRead(db, actor.id, [req.params.id]);
+      return { updated, count: await repo.unreadCount(db, actor.id) };
+    },
+  );
+
+  app.post(
+    '/notifications/:id/delivered',
+    {
+      preHandler: guard,
+      schema: { tags: ['notifications'], params: idParams, response: { 200: okBody, 404: errorBody } },
+    },
+    async (req) => {
+      if (!(await repo.markDelivered(db, actorOf(req).id, req.params.id))) throw notFound('Notification');
+      return { message: 'Delivered' };
+    },
+  );
+
+  app.patch(
+    '/notifications/mark-multiple-read',
+    { preHandler: guard, schema: { tags: ['notifications'], body: markMultipleBody, response: { 200: markResult } } },
+    async (req) => {
+      const actor = actorOf(req);
+      // Only the caller's own notifications change; other ids are ignored, never revealed.
+      const updated = await repo.markRead(db, actor.id, [...new Set(req.body.notificationIds)]);
+      return { updated, count: await repo.unreadCount(db, actor.id) };
+    },
+  );
+
+  app.post(
+    '/notifications/mark-all-read',
+    { preHandler: guard, schema: { tags: ['notifications'], response: { 200: markResult } } },
+    async (req) => {
+      const actor = actorOf(req);
+      const updated = await repo.markAllRead(db, actor.id);
+      return { updated, count: await repo.unreadCount(db, actor.id) };
+    },
+  );
+
+  app.post(
+    '/notifications',
+    {
+      preHandler: guard,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['notifications'],
+        body: sendNotificationBody,
+        response: { 201: notificationItem, 400: errorBody },
+      },
+    },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      const { toUserId, message } = req.body;
+      const [recipient] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, toUserId), eq(users.status, 'ACTIVE')))
+        .limit(1);
+      if (!recipient) throw invalid('toUserId', 'The recipient must be an active user');
+      if (recipient.id === actor.id) throw invalid('toUserId', 'You cannot send a notification to yourself');
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(notifications)
+          .values({ toUserId, senderId: actor.id, message })
+          .returning({ id: notifications.id });
+        await publish(tx, [toUserId]);
+        await audit(tx, {
+          actorId: actor.id,
+          action: 'notification.send',
+          entityType: 'notification',
+          entityId: row?.id,
+          ip: req.ip,
+        });
+        return row?.id as string;
+      });
+      const item = (await repo.listForUser(db, toUserId, 1, 0)).find((n) => n.id === id);
+      if (!item) throw new AppError('INTERNAL', 'The notification was not saved');
+      reply.status(201);
+      return item;
+    },
+  );
+
+  /**
+   * Server-Sent Events: the new unread count and the newest notification, as soon as one is
+   * written by any process. Authenticated with the same bearer token as every call (the web
+   * client reads it with fetch, so the token never goes in a URL).
+   */
+  app.get('/notifications/stream', { schema: { tags: ['notifications'], hide: true } }, async (req, reply) => {
+    const header = req.headers.authorization ?? '';
+    const token = header.toLowerCase().startsWith('bearer ') ? header.slice(7) : '';
+    const actor = token ? await loadActor(db, tokens, token) : null;
+    if (!actor) throw unauthenticated();
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write('retry: 3000\n\n');
+    const remove = hub.add(actor.id, res);
+    hub.send(actor.id, 'notification', { count: await repo.unreadCount(db, actor.id), latest: null });
+    const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    beat.unref();
+    req.raw.on('close', () => {
+      clearInterval(beat);
+      remove();
+    });
+  });
+};

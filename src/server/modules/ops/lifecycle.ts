@@ -1,0 +1,86 @@
+/**
+ * The process's phase, as the readiness probe reports it, and the start-up work that must finish
+ * before the API takes traffic: migrations and the first-start seed.
+ *
+ * main.ts listens first and prepares the database afterwards, so a load balancer sees a live
+ * process (GET /api/health 200) that is not yet ready (GET /api/ready 503) while migrations run.
+ */
+import pg from 'pg';
+import type { Database } from '#server/db/client.ts';
+import { type SeedOptions, seed } from '#server/db/seed/seed.ts';
+import { isDatabaseUnavailable } from '#server/lib/errors.ts';
+
+export type Phase = 'starting' | 'migrating' | 'ready' | 'stopping';
+
+export class Lifecycle {
+  constructor(public phase: Phase = 'ready') {}
+
+  get ready(): boolean {
+    return this.phase === 'ready';
+  }
+}
+
+/** Messages the readiness probe and the start-up gate answer with (503). */
+export const NOT_READY_MESSAGE: Record<Exclude<Phase, 'ready'>, string> = {
+  starting: 'The service is starting. Please try again shortly.',
+  migrating: 'The service is starting (database migrations are running). Please try again shortly.',
+  stopping: 'The service is shutting down. Please try again shortly.',
+};
+
+/** One key for every AquaDesk process on a database: only one migrates and seeds at a time. */
+const MIGRATION_LOCK_KEY = 0x41_51_44_4b; // 'AQDK'
+
+export interface PrepareOptions {
+  database: Database;
+  lifecycle: Lifecycle;
+  seed: SeedOptions;
+  log: { info(msg: string): void; warn(obj: object, msg: string): void };
+  /** Stop retrying (shutdown began). */
+  stopped?: () => boolean;
+}
+
+/**
+ * Migrate and seed, then mark the process ready. On PostgreSQL a session advisory lock makes
+ * replicas that start together take turns (the second finds nothing left to do). While the
+ * database is unreachable it retries with back-off, staying live and not ready; any other
+ * failure (a broken migration) is thrown, and main.ts exits non-zero.
+ */
+export async function prepareDatabase(opts: PrepareOptions): Promise<void> {
+  const { database, lifecycle, log } = opts;
+  lifecycle.phase = 'migrating';
+  for (let attempt = 0; ; attempt++) {
+    if (opts.stopped?.()) return;
+    try {
+      await withMigrationLock(database, async () => {
+        await database.migrate();
+        await seed(database.db, opts.seed);
+      });
+      break;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      const wait = Math.min(10_000, 250 * 2 ** attempt);
+      log.warn({ err: (err as Error).message, retryInMs: wait }, 'database unreachable; migrations will be retried');
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+  if (opts.stopped?.()) return;
+  lifecycle.phase = 'ready';
+  log.info('database migrated; ready for traffic');
+}
+
+async function withMigrationLock(database: Database, work: () => Promise<void>): Promise<void> {
+  if (database.kind !== 'postgres' || !database.url) return work();
+  const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 2000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

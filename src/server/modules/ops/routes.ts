@@ -1,0 +1,154 @@
+/**
+ * Operations endpoints and the hooks every request passes through (ADR 009):
+ * - GET /api/health: liveness, never touches the database;
+ * - GET /api/ready: readiness, 503 while migrations run, while the database does not answer
+ *   `SELECT 1` within a second, and once shutdown began;
+ * - GET /metrics: Prometheus text, behind `Authorization: Bearer <METRICS_TOKEN>` (404 when no
+ *   token is configured);
+ * - every answer carries its request id in `x-request-id`; API calls other than the probes answer
+ *   503 until the database is migrated.
+ *
+ * Installed on the root instance (not as an encapsulated plugin), so its hooks see every route.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  countTransitionFromRoute,
+  httpDuration,
+  httpRequests,
+  METRICS_CONTENT_TYPE,
+  renderGauge,
+  renderMetrics,
+} from '#server/lib/metrics.ts';
+import { type ErrorBody, errorBody } from '#shared/contracts/common.ts';
+import { NOT_READY_MESSAGE } from './lifecycle.ts';
+
+export const HEALTH_PATH = '/api/health';
+export const READY_PATH = '/api/ready';
+export const METRICS_PATH = '/metrics';
+const READY_TIMEOUT_MS = 1000;
+
+/**
+ * The workflow endpoints and the audit action each applies: the fallback source of
+ * aquadesk_workflow_transitions_total until the service calls countTransition itself.
+ */
+export const TRANSITION_ROUTES: Record<string, string> = {
+  'POST /api/service-requests/:id/sales-approve': 'request.sales_approve',
+  'POST /api/service-requests/:id/service-approve': 'request.service_approve',
+  'POST /api/service-requests/:id/reject': 'request.reject',
+  'POST /api/service-requests/:id/auto-assign': 'request.auto_assign',
+  'POST /api/service-requests/:id/manual-assign': 'request.assign',
+  'PATCH /api/service-requests/:id/acknowledge': 'request.acknowledge',
+  'POST /api/technician-workflow/start': 'request.start_work',
+  'POST /api/technician-workflow/stop': 'request.complete_work',
+};
+
+const unavailable = (message: string): ErrorBody => ({ message, code: 'UNAVAILABLE' });
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(expected).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+async function selectOne(app: FastifyInstance): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([app.deps.db.execute(sql`select 1`), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function installOps(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { config, lifecycle, pushHub, database } = app.deps;
+
+  app.addHook('onRequest', async (req, reply) => {
+    // On the raw response, so hijacked answers (the SSE stream) carry it too.
+    reply.raw.setHeader('x-request-id', req.id);
+    if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') {
+      const url = req.url.split('?')[0] ?? '';
+      if (url.startsWith('/api/') && url !== HEALTH_PATH && url !== READY_PATH) {
+        return reply.status(503).header('retry-after', '5').send(unavailable(NOT_READY_MESSAGE[lifecycle.phase]));
+      }
+    }
+  });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    const labels = { method: req.method, route, status: String(reply.statusCode) };
+    httpRequests.inc(labels);
+    httpDuration.observe(labels, reply.elapsedTime / 1000);
+    if (reply.statusCode >= 200 && reply.statusCode < 300) {
+      const action = TRANSITION_ROUTES[`${req.method} ${route}`];
+      if (action) countTransitionFromRoute(action);
+    }
+  });
+
+  app.get(
+    HEALTH_PATH,
+    { schema: { tags: ['operations'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    READY_PATH,
+    {
+      schema: {
+        tags: ['operations'],
+        response: { 200: z.object({ status: z.literal('ready') }), 503: errorBody },
+      },
+    },
+    async (req, reply) => {
+      if (lifecycle.phase !== 'ready') {
+        return reply.status(503).send(unavailable(NOT_READY_MESSAGE[lifecycle.phase]));
+      }
+      try {
+        await selectOne(app);
+      } catch (err) {
+        req.log.warn({ err: (err as Error).message }, 'readiness: the database did not answer');
+        return reply.status(503).send(unavailable('The database is not reachable. Please try again shortly.'));
+      }
+      return { status: 'ready' as const };
+    },
+  );
+
+  app.get(METRICS_PATH, { schema: { hide: true } }, async (req, reply) => {
+    const token = config.METRICS_TOKEN;
+    if (!token) return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ErrorBody);
+    const header = req.headers.authorization ?? '';
+    const given = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
+    if (!given || !sameSecret(given, token)) {
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .send({ message: 'A valid metrics token is required', code: 'UNAUTHENTICATED' } satisfies ErrorBody);
+    }
+    const pool = database.pool;
+    const body = renderMetrics([
+      renderGauge('aquadesk_ready', 'Whether this process is ready for traffic (1) or not (0).', [
+        { value: lifecycle.ready ? 1 : 0 },
+      ]),
+      renderGauge(
+        'aquadesk_db_pool_connections',
+        'Database connections by state (node-postgres pool; the embedded database is one connection).',
+        [
+          { labels: { driver: database.kind, state: 'total' }, value: pool ? pool.totalCount : 1 },
+          { labels: { driver: database.kind, state: 'idle' }, value: pool ? pool.idleCount : 1 },
+          { labels: { driver: database.kind, state: 'waiting' }, value: pool ? pool.waitingCount : 0 },
+        ],
+      ),
+      renderGauge('aquadesk_sse_connections', 'Open notification streams (Server-Sent Events) on this process.', [
+        { value: pushHub.size },
+      ]),
+    ]);
+    return reply.header('content-type', METRICS_CONTENT_TYPE).header('cache-control', 'no-store').send(body);
+  });
+}

@@ -1,0 +1,88 @@
+/** Roles: Drizzle queries only. */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '#server/db/client.ts';
+import { roles, users } from '#server/db/schema/people.ts';
+
+export interface RoleRow {
+  id: string;
+  name: string;
+  parentRoleId: string | null;
+  immutable: boolean;
+  permissions: Record<string, unknown>;
+  policyRole: string;
+  createdAt: Date;
+}
+
+/** Every role, system and custom: the tree the hierarchy rules walk. Small by nature. */
+export async function allRoles(db: Tx): Promise<RoleRow[]> {
+  return db
+    .select({
+      id: roles.id,
+      name: roles.name,
+      parentRoleId: roles.parentRoleId,
+      immutable: roles.immutable,
+      permissions: roles.permissions,
+      policyRole: roles.policyRole,
+      createdAt: roles.createdAt,
+    })
+    .from(roles)
+    .orderBy(asc(roles.createdAt), asc(roles.name));
+}
+
+const parent = alias(roles, 'parent_role');
+
+export async function listRolesWithParent(db: Tx) {
+  return db
+    .select({
+      id: roles.id,
+      name: roles.name,
+      parentRoleId: roles.parentRoleId,
+      parentName: parent.name,
+      immutable: roles.immutable,
+      permissions: roles.permissions,
+      policyRole: roles.policyRole,
+      createdAt: roles.createdAt,
+    })
+    .from(roles)
+    .leftJoin(parent, eq(parent.id, roles.parentRoleId))
+    .orderBy(asc(roles.createdAt), asc(roles.name));
+}
+
+export async function insertRole(
+  db: Tx,
+  values: { name: string; parentRoleId: string; permissions: Record<string, unknown>; policyRole: string },
+) {
+  const [row] = await db
+    .insert(roles)
+    .values({ ...values, immutable: false })
+    .returning({ id: roles.id });
+  return row as { id: string };
+}
+
+export async function updateRole(db: Tx, id: string, set: { name: string; permissions?: Record<string, unknown> }) {
+  await db
+    .update(roles)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(roles.id, id), eq(roles.immutable, false)));
+}
+
+export async function deleteRole(db: Tx, id: string) {
+  await db.delete(roles).where(and(eq(roles.id, id), eq(roles.immutable, false)));
+}
+
+/** Users of any status still holding the role (the foreign key would refuse the delete anyway). */
+export async function countUsersWithRole(db: Tx, roleId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.roleId, roleId));
+  return row?.n ?? 0;
+}
+
+export async function countChildRoles(db: Tx, roleId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(roles).where(eq(roles.parentRoleId, roleId));
+  return row?.n ?? 0;
+}
+
+/** Serialise role changes: concurrent deletes/creates see a consistent tree. */
+export async function lockRoles(db: Tx) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(4201)`);
+}

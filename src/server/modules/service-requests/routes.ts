@@ -1,0 +1,134 @@
+/**
+ * Service requests (spec section 7): list, read, create, edit, the approval and assignment
+ * transitions, the assign dialog's candidates, and the technician's start/stop workflow.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '#server/lib/auth.ts';
+import { sendTotal } from '#server/lib/paging.ts';
+import { errorBody, idParams } from '#shared/contracts/common.ts';
+import {
+  commentsBody,
+  createRequestBody,
+  listRequestsQuery,
+  manualAssignBody,
+  rejectBody,
+  requestDetails,
+  requestSummary,
+  technicianCandidate,
+  updateRequestBody,
+  workflowStartBody,
+  workflowStopBody,
+} from '#shared/contracts/service-requests.ts';
+import { RequestService } from './service.ts';
+
+const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const tags = ['service-requests'];
+
+export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, tokens, guards } = app.deps;
+  const service = new RequestService(db, tokens);
+  const read = guards.guard('requestRead');
+
+  app.get(
+    '/service-requests',
+    {
+      preHandler: guards.guard('requestList'),
+      schema: { tags, querystring: listRequestsQuery, response: { 200: z.array(requestSummary), ...errors } },
+    },
+    async (req, reply) => {
+      const { items, total } = await service.list(actorOf(req), req.query);
+      sendTotal(reply, total);
+      return items;
+    },
+  );
+
+  app.post(
+    '/service-requests',
+    {
+      preHandler: guards.guard('requestCreate'),
+      schema: { tags, body: createRequestBody, response: { 201: requestDetails, ...errors } },
+    },
+    async (req, reply) => {
+      const created = await service.create(actorOf(req), req.body, req.ip);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/service-requests/:id',
+    { preHandler: read, schema: { tags, params: idParams, response: { 200: requestDetails, ...errors } } },
+    async (req) => service.details(actorOf(req), req.params.id),
+  );
+
+  app.patch(
+    '/service-requests/:id',
+    {
+      preHandler: read,
+      schema: { tags, params: idParams, body: updateRequestBody, response: { 200: requestDetails, ...errors } },
+    },
+    async (req) => service.update(actorOf(req), req.params.id, req.body, req.ip),
+  );
+
+  app.get(
+    '/service-requests/:id/technicians',
+    {
+      preHandler: read,
+      schema: { tags, params: idParams, response: { 200: z.array(technicianCandidate), ...errors } },
+    },
+    async (req) => service.candidates(actorOf(req), req.params.id),
+  );
+
+  const withComments = { tags, params: idParams, body: commentsBody, response: { 200: requestDetails, ...errors } };
+
+  app.post('/service-requests/:id/sales-approve', { preHandler: read, schema: withComments }, async (req) =>
+    service.salesApprove(actorOf(req), req.params.id, req.body?.comments ?? null, req.ip),
+  );
+
+  app.post('/service-requests/:id/service-approve', { preHandler: read, schema: withComments }, async (req) =>
+    service.serviceApprove(actorOf(req), req.params.id, req.body?.comments ?? null, req.ip),
+  );
+
+  app.post(
+    '/service-requests/:id/reject',
+    {
+      preHandler: read,
+      schema: { tags, params: idParams, body: rejectBody, response: { 200: requestDetails, ...errors } },
+    },
+    async (req) => service.reject(actorOf(req), req.params.id, req.body.comments, req.ip),
+  );
+
+  app.post(
+    '/service-requests/:id/auto-assign',
+    {
+      preHandler: read,
+      schema: { tags, params: idParams, body: z.unknown().optional(), response: { 200: requestDetails, ...errors } },
+    },
+    async (req) => service.assign(actorOf(req), req.params.id, null, req.ip),
+  );
+
+  app.post(
+    '/service-requests/:id/manual-assign',
+    {
+      preHandler: read,
+      schema: { tags, params: idParams, body: manualAssignBody, response: { 200: requestDetails, ...errors } },
+    },
+    async (req) => service.assign(actorOf(req), req.params.id, req.body.technicianId, req.ip),
+  );
+
+  app.patch('/service-requests/:id/acknowledge', { preHandler: read, schema: withComments }, async (req) =>
+    service.acknowledge(actorOf(req), req.params.id, req.body?.comments ?? null, req.ip),
+  );
+
+  app.post(
+    '/technician-workflow/start',
+    { preHandler: read, schema: { tags, body: workflowStartBody, response: { 200: requestDetails, ...errors } } },
+    async (req) => service.start(actorOf(req), req.body.requestId, req.ip),
+  );
+
+  app.post(
+    '/technician-workflow/stop',
+    { preHandler: read, schema: { tags, body: workflowStopBody, response: { 200: requestDetails, ...errors } } },
+    async (req) => service.complete(actorOf(req), req.body.requestId, req.body.notes ?? null, req.ip),
+  );
+};

@@ -1,0 +1,452 @@
+/**
+ * Service-request use-cases: scope and permission checks, then one transaction per change.
+ * Every transition reads the request, asks the shared workflow table whether this actor may act
+ * now, and writes through a guarded UPDATE (status and version as read), with its history row,
+ * work log, audit row and notifications in the same transaction.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client.ts';
+import { audit } from '#server/lib/audit.ts';
+import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
+import { type AppError, conflict, forbidden, invalid, notFound } from '#server/lib/errors.ts';
+import type { TokenService } from '#server/lib/tokens.ts';
+import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
+import { signedMediaUrl } from '#server/modules/uploads/signing.ts';
+import {
+  type CreateRequestBody,
+  REJECT_REASON_REQUIRED,
+  type RequestDetails,
+  type RequestSummary,
+  type TechnicianCandidate,
+  type UpdateRequestBody,
+  type WorkMediaItem,
+} from '#shared/contracts/service-requests.ts';
+import { statusLabel } from '#shared/domain/format.ts';
+import { regionalScopeOf } from '#shared/domain/permissions.ts';
+import {
+  approvalStage,
+  isAllowedActor,
+  isInFromStatus,
+  needsSalesApprovalFor,
+  type RequestFacts,
+  type RequestStatus,
+  type RequestType,
+  roleMayAct,
+  startsSalesApproved,
+  statusAfter,
+  type WorkflowAction,
+} from '#shared/domain/workflow.ts';
+import * as repo from './repository.ts';
+
+export const NO_TECHNICIAN = 'No active technician is available in this region';
+export const NOT_A_CANDIDATE = "Choose an active technician of this request's region";
+export const NEEDS_SALES_APPROVAL = 'This request needs sales approval first';
+
+const REFUSED: Record<WorkflowAction, string> = {
+  salesApprove: 'Only a Sales Admin or Super Admin can give the sales approval',
+  serviceApprove: 'You cannot approve this request',
+  reject: 'You cannot reject this request',
+  assign: 'Only a Super Admin, Service Admin or Service Manager can assign a technician',
+  start: 'Only the assigned technician can start this work',
+  complete: 'Only the assigned technician can complete this work',
+  acknowledge: 'Only a Super Admin, Service Admin or Service Manager can acknowledge completion',
+  uploadMedia: 'Only the assigned technician can upload photos for this request',
+  captureLocation: 'Only the assigned technician can save the location for this request',
+  edit: 'Only the requester or an admin can edit this request',
+};
+
+const actorFacts = (a: Actor) => ({ id: a.id, policyRole: a.policyRole });
+
+/** The 409 for a request that changed under the caller. */
+export function movedOn(now: RequestStatus | string, changedStatus: boolean): AppError {
+  return conflict(
+    changedStatus
+      ? `This request has moved on: it is now ${statusLabel(now)}. Reload to see its current state.`
+      : 'This request has moved on: someone else changed it a moment ago. Reload to see its current state.',
+  );
+}
+
+/** The shared table's verdict, as the HTTP answer: 403 for a wrong role or person, 409 for a wrong moment. */
+export function assertMayAct(action: WorkflowAction, actor: Actor, req: RequestFacts): void {
+  const who = actorFacts(actor);
+  if (!roleMayAct(action, who)) throw forbidden(REFUSED[action]);
+  if (!isInFromStatus(action, req.status)) throw movedOn(req.status, true);
+  if (isAllowedActor(action, who, req)) return;
+  if (action === 'salesApprove' && approvalStage(req) === 'SERVICE') {
+    throw conflict('This request has moved on: it has already been sales-approved. Reload to see its current state.');
+  }
+  if (action === 'serviceApprove' && approvalStage(req) === 'SALES') throw forbidden(NEEDS_SALES_APPROVAL);
+  throw forbidden(REFUSED[action]);
+}
+
+const factsOf = (r: repo.RequestRow | RequestSummary): RequestFacts => ({
+  status: r.status as RequestStatus,
+  needsSalesApproval: r.needsSalesApproval,
+  salesApproved: r.salesApproved,
+  requestedById: r.requestedById,
+  assignedToId: r.assignedToId,
+});
+
+interface TransitionPlan {
+  action: WorkflowAction;
+  /** The row's new values (the status comes from the table); may read inside the transaction. */
+  changes: (tx: Tx, current: repo.RequestRow) => Promise<repo.RequestChanges> | repo.RequestChanges;
+  /** History rows, work logs: written in the same transaction after the guarded update. */
+  after?: (tx: Tx, before: repo.RequestRow, after: repo.RequestRow) => Promise<void>;
+  event?: WorkflowEvent;
+  reason?: string | null;
+  auditAction: string;
+  details?: (before: repo.RequestRow, after: repo.RequestRow) => Record<string, unknown>;
+}
+
+export class RequestService {
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+  ) {}
+
+  // ---------------------------------------------------------------- reads
+
+  async list(
+    actor: Actor,
+    q: { page: number; pageSize: number; search?: string; status?: string },
+  ): Promise<{ items: RequestSummary[]; total: number }> {
+    const status = q.status && q.status !== 'ALL' ? (q.status as RequestStatus) : undefined;
+    const search = q.search?.trim() || undefined;
+    const scope = repo.scopeCondition(actor);
+    const items = await repo.listRequests(this.db, {
+      scope,
+      status,
+      search,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    });
+    // Without a search the counters answer the total in O(1); a search counts its matches.
+    const total = search
+      ? await repo.countRequests(this.db, { scope, status, search })
+      : repo.sumCells(await repo.readCounters(this.db, repo.counterScopeOf(actor)), status);
+    return { items, total };
+  }
+
+  /** A request the actor may read, or 404 (the same answer as one that does not exist). */
+  async summary(actor: Actor, id: string): Promise<RequestSummary> {
+    const found = await repo.findSummary(this.db, id, repo.scopeCondition(actor));
+    if (!found) throw notFound('Service request');
+    return found;
+  }
+
+  async details(actor: Actor, id: string): Promise<RequestDetails> {
+    return this.detailsOf(await this.summary(actor, id));
+  }
+
+  async detailsOf(summary: RequestSummary): Promise<RequestDetails> {
+    const [workLogs, approvalHistory, media] = [
+      await repo.workLogsOf(this.db, summary.id),
+      await repo.approvalHistoryOf(this.db, summary.id),
+      await repo.mediaRowsOf(this.db, summary.id),
+    ];
+    return { ...summary, workLogs, approvalHistory, workMedia: media.map((m) => this.mediaItem(m)) };
+  }
+
+  mediaItem(m: repo.MediaRow): WorkMediaItem {
+    return {
+      id: m.id,
+      fileUrl: signedMediaUrl(this.tokens, m.storageKey),
+      thumbnailUrl: signedMediaUrl(this.tokens, m.thumbKey),
+      mimeType: m.mimeType,
+      width: m.width,
+      height: m.height,
+      sizeBytes: m.sizeBytes,
+      uploadedBy: { id: m.uploadedById, name: m.uploadedByName },
+      uploadedAt: m.uploadedAt.toISOString(),
+    };
+  }
+
+  /** Active technicians of the request's region with their open tasks (the assign dialog). */
+  async candidates(actor: Actor, id: string): Promise<TechnicianCandidate[]> {
+    const req = await this.summary(actor, id);
+    if (!roleMayAct('assign', actorFacts(actor))) throw forbidden(REFUSED.assign);
+    const rows = await repo.techniciansOfRegion(this.db, req.regionId);
+    return rows.map(({ id: techId, name, email, openTasks }) => ({ id: techId, name, email, openTasks }));
+  }
+
+  // ---------------------------------------------------------------- create and edit
+
+  /** The customer must exist, be in the chosen region and be one the actor can see. */
+  private async checkCustomer(tx: Tx, actor: Actor, customerId: string, regionId: string) {
+    if (!(await repo.regionExists(tx, regionId))) throw invalid('regionId', 'Region not found');
+    const customer = await repo.findCustomer(tx, customerId);
+    const regionLimit = regionFilterOf(actor, regionalScopeOf(actor.policyRole));
+    if (!customer || (regionLimit && customer.regionId !== regionLimit)) {
+      throw invalid('customerId', 'Customer not found');
+    }
+    if (customer.regionId !== regionId) {
+      throw invalid('customerId', 'The customer does not belong to the chosen region');
+    }
+    return customer;
+  }
+
+  async create(actor: Actor, body: CreateRequestBody & { type: RequestType }, ip: string): Promise<RequestDetails> {
+    const id = await this.db.transaction(async (tx) => {
+      const customer = await this.checkCustomer(tx, actor, body.customerId, body.regionId);
+      const description = body.description.trim();
+      const row = await repo.insertRequest(tx, {
+        type: body.type,
+        description,
+        status: 'PENDING_APPROVAL',
+        customerId: customer.id,
+        regionId: body.regionId,
+        requestedById: actor.id,
+        needsSalesApproval: needsSalesApprovalFor(actor.policyRole),
+        salesApproved: startsSalesApproved(actor.policyRole),
+        searchText: searchTextOf(customer.name, description),
+      });
+      await audit(tx, {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'request.create',
+        entityType: 'service_request',
+        entityId: row.id,
+        ip,
+        details: { type: row.type, customerId: row.customerId, regionId: row.regionId },
+      });
+      await notifyWorkflowEvent(tx, { event: 'created', actorId: actor.id, request: row, customerName: customer.name });
+      return row.id;
+    });
+    return this.details(actor, id);
+  }
+
+  async update(actor: Actor, id: string, body: UpdateRequestBody, ip: string): Promise<RequestDetails> {
+    const before = await this.summary(actor, id);
+    assertMayAct('edit', actor, factsOf(before));
+    await this.db.transaction(async (tx) => {
+      const customerId = body.customerId ?? before.customerId;
+      const regionId = body.regionId ?? before.regionId;
+      const customer =
+        customerId !== before.customerId || regionId !== before.regionId
+          ? await this.checkCustomer(tx, actor, customerId, regionId)
+          : { id: before.customerId, name: before.customer.name };
+      const description = body.description?.trim() ?? before.description;
+      const changes: repo.RequestChanges = {
+        type: (body.type as RequestType | undefined) ?? before.type,
+        description,
+        customerId: customer.id,
+        regionId,
+        searchText: searchTextOf(customer.name, description),
+      };
+      const after = await repo.guardedUpdate(tx, id, before, changes);
+      if (!after) throw await this.movedOnNow(tx, id, before.status);
+      await audit(tx, {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'request.update',
+        entityType: 'service_request',
+        entityId: id,
+        ip,
+        details: { changed: Object.keys(body).filter((k) => body[k as keyof UpdateRequestBody] !== undefined) },
+      });
+    });
+    return this.details(actor, id);
+  }
+
+  // ---------------------------------------------------------------- transitions
+
+  private async movedOnNow(tx: Tx, id: string, statusBefore: string): Promise<AppError> {
+    const now = await repo.findRow(tx, id);
+    if (!now) return notFound('Service request');
+    return movedOn(now.status, now.status !== statusBefore);
+  }
+
+  /** Read (scoped), check with the shared table, then one guarded transaction. */
+  private async transition(actor: Actor, id: string, plan: TransitionPlan, ip: string): Promise<RequestDetails> {
+    const before = await this.summary(actor, id);
+    assertMayAct(plan.action, actor, factsOf(before));
+    await this.db.transaction(async (tx) => {
+      const current = await repo.findRow(tx, id);
+      if (!current) throw notFound('Service request');
+      if (current.version !== before.version) throw movedOn(current.status, current.status !== before.status);
+      const changes = {
+        ...(await plan.changes(tx, current)),
+        status: statusAfter(plan.action, current.status as RequestStatus),
+      };
+      const after = await repo.guardedUpdate(tx, id, before, changes);
+      if (!after) throw await this.movedOnNow(tx, id, before.status);
+      await plan.after?.(tx, current, after);
+      await audit(tx, {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: plan.auditAction,
+        entityType: 'service_request',
+        entityId: id,
+        ip,
+        details: { from: current.status, to: after.status, ...plan.details?.(current, after) },
+      });
+      if (plan.event) {
+        await notifyWorkflowEvent(tx, {
+          event: plan.event,
+          actorId: actor.id,
+          request: after,
+          customerName: before.customer.name,
+          reason: plan.reason ?? null,
+        });
+      }
+    });
+    return this.details(actor, id);
+  }
+
+  /** The approval-history row of an approval, rejection or acknowledgement. */
+  private historyRow(
+    actor: Actor,
+    stage: (before: repo.RequestRow) => string,
+    status: 'APPROVED' | 'REJECTED',
+    comments: string | null,
+  ) {
+    return async (tx: Tx, before: repo.RequestRow) => {
+      await repo.insertHistory(tx, {
+        requestId: before.id,
+        approverId: actor.id,
+        approverRole: actor.roleName,
+        stage: stage(before),
+        status,
+        comments,
+      });
+    };
+  }
+
+  salesApprove(actor: Actor, id: string, comments: string | null, ip: string) {
+    return this.transition(
+      actor,
+      id,
+      {
+        action: 'salesApprove',
+        changes: () => ({ salesApproved: true, approvedById: actor.id }),
+        after: this.historyRow(actor, () => 'SALES', 'APPROVED', comments),
+        event: 'salesApproved',
+        auditAction: 'request.sales_approve',
+      },
+      ip,
+    );
+  }
+
+  serviceApprove(actor: Actor, id: string, comments: string | null, ip: string) {
+    return this.transition(
+      actor,
+      id,
+      {
+        action: 'serviceApprove',
+        changes: () => ({ approvedById: actor.id }),
+        after: this.historyRow(actor, () => 'SERVICE', 'APPROVED', comments),
+        event: 'approved',
+        auditAction: 'request.service_approve',
+      },
+      ip,
+    );
+  }
+
+  reject(actor: Actor, id: string, reason: string, ip: string) {
+    const trimmed = reason.trim();
+    if (!trimmed) throw invalid('comments', REJECT_REASON_REQUIRED);
+    const stageOf = (r: repo.RequestRow) => approvalStage(factsOf(r));
+    return this.transition(
+      actor,
+      id,
+      {
+        action: 'reject',
+        changes: () => ({}),
+        after: this.historyRow(actor, stageOf, 'REJECTED', trimmed),
+        event: 'rejected',
+        reason: trimmed,
+        auditAction: 'request.reject',
+        details: (before) => ({ stage: stageOf(before), reason: trimmed }),
+      },
+      ip,
+    );
+  }
+
+  /** Manual (a chosen technician) or automatic (the least-loaded technician of the region). */
+  assign(actor: Actor, id: string, technicianId: string | null, ip: string) {
+    return this.transition(
+      actor,
+      id,
+      {
+        action: 'assign',
+        changes: async (tx, current) => {
+          // Picked inside the transaction and serialised per region, so two assignments at
+          // once see each other's load.
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`assign:${current.regionId}`}))`);
+          const [tech] = await repo.techniciansOfRegion(tx, current.regionId, technicianId ?? undefined);
+          if (!tech) throw technicianId ? invalid('technicianId', NOT_A_CANDIDATE) : conflict(NO_TECHNICIAN);
+          return { assignedToId: tech.id, assignedAt: new Date() };
+        },
+        after: async (tx, _before, after) => {
+          if (after.assignedToId) await repo.markAssigned(tx, after.assignedToId, after.assignedAt ?? new Date());
+        },
+        event: 'assigned',
+        auditAction: technicianId ? 'request.assign' : 'request.auto_assign',
+        details: (before, after) => ({ technicianId: after.assignedToId, previousTechnicianId: before.assignedToId }),
+      },
+      ip,
+    );
+  }
+
+  start(actor: Actor, id: string, ip: string) {
+    return this.transition(
+      actor,
+      id,
+      {
+        action: 'start',
+        changes: () => ({}),
+        after: async (tx, before) => repo.openWorkLog(tx, before.id, actor.id),
+        auditAction: 'request.start_work',
+      },
+      ip,
+    );
+  }
+
+  complete(actor: Actor, id: string, notes: string | null, ip: string) {
+    return this.transition(
+      actor,
+      id,
+      {
+        action: 'complete',
+        changes: () => ({}),
+        after: async (tx, before) => {
+          const closed = await repo.closeWorkLog(tx, before.id, notes);
+          // Start always opens a log; should an older request lack one, keep the notes with a
+          // log that spans the time it has been in progress.
+          if (closed === 0) {
+            await repo.insertClosedWorkLog(tx, {
+              requestId: before.id,
+              technicianId: actor.id,
+              startTime: before.updatedAt,
+              notes,
+            });
+          }
+        },
+        event: 'workCompleted',
+        reason: notes,
+        auditAction: 'request.complete_work',
+      },
+      ip,
+    );
+  }
+
+  acknowledge(actor: Actor, id: string, comments: string | null, ip: string) {
+    return this.transition(
+      actor,
+      id,
+      {
+        action: 'acknowledge',
+        changes: () => ({ completedAt: new Date() }),
+        after: this.historyRow(actor, () => 'ACKNOWLEDGE', 'APPROVED', comments),
+        event: 'completed',
+        auditAction: 'request.acknowledge',
+      },
+      ip,
+    );
+  }
+}
+
+export function searchTextOf(customerName: string, description: string): string {
+  return `${customerName} ${description}`.toLowerCase();
+}

@@ -1,0 +1,93 @@
+/**
+ * POST /uploads/work-media/{id}: one image per call in the multipart field 'file'.
+ * GET /media/*: the photo bytes behind a signed, expiring URL (no bearer header needed).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '#server/lib/auth.ts';
+import { AppError, invalid } from '#server/lib/errors.ts';
+import { isValidKey, type Storage } from '#server/lib/storage.ts';
+import { RequestService } from '#server/modules/service-requests/service.ts';
+import { errorBody, idParams } from '#shared/contracts/common.ts';
+import { workMediaItem } from '#shared/contracts/service-requests.ts';
+import { UploadService } from './service.ts';
+import { checkMediaLink } from './signing.ts';
+
+export const NO_IMAGE = 'Please select at least one image';
+export const BAD_LINK = 'This photo link is invalid or has expired. Reload the page to get a fresh one.';
+
+export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, tokens, guards, config } = app.deps;
+  const storage: Storage = app.deps.storage;
+  const uploads = new UploadService(db, storage, new RequestService(db, tokens));
+  const maxMb = Math.round((config.MAX_UPLOAD_BYTES / (1024 * 1024)) * 10) / 10;
+
+  app.post(
+    '/uploads/work-media/:id',
+    {
+      preHandler: guards.guard('requestRead'),
+      schema: {
+        tags: ['uploads'],
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: {
+          201: workMediaItem,
+          400: errorBody,
+          403: errorBody,
+          404: errorBody,
+          409: errorBody,
+          413: errorBody,
+          415: errorBody,
+        },
+      },
+    },
+    async (req, reply) => {
+      const actor = actorOf(req);
+      // Refuse before reading a byte of the body.
+      await uploads.assertCanUpload(actor, req.params.id);
+      if (!req.isMultipart()) throw invalid('file', NO_IMAGE);
+      let bytes: Buffer | undefined;
+      try {
+        const part = await req.file();
+        if (part && part.fieldname === 'file') bytes = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('PAYLOAD_TOO_LARGE', `The image is too large: at most ${maxMb} MB`);
+        }
+        throw err;
+      }
+      if (!bytes || bytes.length === 0) throw invalid('file', NO_IMAGE);
+      const media = await uploads.store(actor, req.params.id, bytes, req.ip);
+      return reply.status(201).send(media);
+    },
+  );
+
+  app.get(
+    '/media/*',
+    {
+      schema: {
+        tags: ['uploads'],
+        querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
+      },
+    },
+    async (req, reply) => {
+      const key = (req.params as { '*': string })['*'];
+      if (!isValidKey(key) || checkMediaLink(tokens, key, req.query.exp, req.query.sig) !== 'ok') {
+        throw new AppError('FORBIDDEN', BAD_LINK);
+      }
+      const object = await storage.get(key);
+      if (!object) throw new AppError('NOT_FOUND', 'Photo not found');
+      const maxAge = Math.max(0, Number(req.query.exp) - Math.floor(Date.now() / 1000));
+      return (
+        reply
+          .header('content-type', object.contentType)
+          .header('cache-control', `private, max-age=${maxAge}, immutable`)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'")
+          // The signature is the permission; let the spec's client on another origin show it.
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(object.data)
+      );
+    },
+  );
+};

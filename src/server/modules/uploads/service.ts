@@ -1,0 +1,99 @@
+/**
+ * Work photos: checks first (scope, the assigned technician, the status), then the bytes are
+ * cleaned and written, then the row. The row is written only after both files are stored, and
+ * if the row fails the files are removed: never a row without its file, never a file without a row.
+ */
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client.ts';
+import { users } from '#server/db/schema/people.ts';
+import { workMedia } from '#server/db/schema/requests.ts';
+import { audit } from '#server/lib/audit.ts';
+import type { Actor } from '#server/lib/auth.ts';
+import { notFound } from '#server/lib/errors.ts';
+import type { Storage } from '#server/lib/storage.ts';
+import * as repo from '#server/modules/service-requests/repository.ts';
+import { assertMayAct, type RequestService } from '#server/modules/service-requests/service.ts';
+import type { WorkMediaItem } from '#shared/contracts/service-requests.ts';
+import type { RequestStatus } from '#shared/domain/workflow.ts';
+import { processImage } from './images.ts';
+
+export class UploadService {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: Storage,
+    private readonly requests: RequestService,
+  ) {}
+
+  /** May this actor add a photo to this request now? 404 out of scope, 403 not theirs, 409 wrong status. */
+  async assertCanUpload(actor: Actor, requestId: string): Promise<void> {
+    const req = await this.requests.summary(actor, requestId);
+    assertMayAct('uploadMedia', actor, { ...req, status: req.status as RequestStatus });
+  }
+
+  async store(actor: Actor, requestId: string, bytes: Buffer, ip: string): Promise<WorkMediaItem> {
+    const image = await processImage(bytes);
+    const name = crypto.randomUUID();
+    const storageKey = `requests/${requestId}/${name}.${image.ext}`;
+    const thumbKey = `requests/${requestId}/${name}-thumb.webp`;
+    await this.storage.put(storageKey, image.data, image.mimeType);
+    const removeFiles = async () => {
+      await Promise.allSettled([this.storage.delete(storageKey), this.storage.delete(thumbKey)]);
+    };
+    let id: string;
+    try {
+      await this.storage.put(thumbKey, image.thumb, 'image/webp');
+      id = await this.db.transaction(async (tx) => {
+        // Hold the request still while the row goes in, and check again under the lock.
+        const locked = await repo.lockRow(tx, requestId);
+        if (!locked) throw notFound('Service request');
+        assertMayAct('uploadMedia', actor, { ...locked, status: locked.status as RequestStatus });
+        const [row] = await tx
+          .insert(workMedia)
+          .values({
+            requestId,
+            uploadedById: actor.id,
+            storageKey,
+            thumbKey,
+            mimeType: image.mimeType,
+            sizeBytes: image.data.length,
+            width: image.width,
+            height: image.height,
+          })
+          .returning({ id: workMedia.id });
+        const mediaId = (row as { id: string }).id;
+        await audit(tx, {
+          actorId: actor.id,
+          actorEmail: actor.email,
+          action: 'request.upload_media',
+          entityType: 'work_media',
+          entityId: mediaId,
+          ip,
+          details: { requestId, mimeType: image.mimeType, sizeBytes: image.data.length },
+        });
+        return mediaId;
+      });
+    } catch (err) {
+      await removeFiles();
+      throw err;
+    }
+    const [row] = await this.db
+      .select({
+        id: workMedia.id,
+        storageKey: workMedia.storageKey,
+        thumbKey: workMedia.thumbKey,
+        mimeType: workMedia.mimeType,
+        width: workMedia.width,
+        height: workMedia.height,
+        sizeBytes: workMedia.sizeBytes,
+        uploadedById: workMedia.uploadedById,
+        uploadedByName: users.name,
+        uploadedAt: workMedia.uploadedAt,
+      })
+      .from(workMedia)
+      .innerJoin(users, eq(users.id, workMedia.uploadedById))
+      .where(eq(workMedia.id, id))
+      .limit(1);
+    return this.requests.mediaItem(row as repo.MediaRow);
+  }
+}

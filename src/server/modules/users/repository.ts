@@ -1,0 +1,87 @@
+/** Users: Drizzle queries only. The public columns come from the auth module's `userView`. */
+import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '#server/db/client.ts';
+import { regions, users } from '#server/db/schema/people.ts';
+import { selectUsers, type UserViewRow } from '#server/modules/auth/repository.ts';
+
+export const INACTIVE = 'INACTIVE';
+
+export interface UserFilter {
+  /** Only users holding one of these roles (an empty list matches nobody). */
+  roleIds: readonly string[];
+  /** Only users of this region (null: any region). */
+  regionId: string | null;
+  /** A contains-pattern (already escaped) over name or email. */
+  pattern?: string;
+  /** Leave out deactivated users (the user table). */
+  activeOnly?: boolean;
+  /** Only ACTIVE users (subordinates, the hierarchy). */
+  statusActive?: boolean;
+}
+
+function whereOf(f: UserFilter): SQL | undefined {
+  if (f.roleIds.length === 0) return sql`false`;
+  return and(
+    inArray(users.roleId, [...f.roleIds]),
+    f.regionId ? eq(users.regionId, f.regionId) : undefined,
+    f.activeOnly ? ne(users.status, INACTIVE) : undefined,
+    f.statusActive ? eq(users.status, 'ACTIVE') : undefined,
+    f.pattern ? or(ilike(users.name, f.pattern), ilike(users.email, f.pattern)) : undefined,
+  );
+}
+
+export async function listUsers(
+  db: Tx,
+  f: UserFilter,
+  window?: { limit: number; offset: number },
+): Promise<UserViewRow[]> {
+  const q = selectUsers(db).where(whereOf(f)).orderBy(asc(users.name), asc(users.id)).$dynamic();
+  if (window) q.limit(window.limit).offset(window.offset);
+  return q;
+}
+
+export async function countUsers(db: Tx, f: UserFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(whereOf(f));
+  return row?.n ?? 0;
+}
+
+export async function findUser(db: Tx, id: string): Promise<UserViewRow | undefined> {
+  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function regionExists(db: Tx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: regions.id }).from(regions).where(eq(regions.id, id)).limit(1);
+  return !!row;
+}
+
+export async function insertUser(
+  db: Tx,
+  values: {
+    name: string;
+    email: string;
+    passwordHash: string;
+    phone: string | null;
+    roleId: string;
+    regionId: string | null;
+    createdById: string;
+  },
+): Promise<string> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return (row as { id: string }).id;
+}
+
+export async function updateUser(
+  db: Tx,
+  id: string,
+  set: { name: string; email: string; phone: string | null; roleId: string; regionId: string | null },
+) {
+  await db
+    .update(users)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function deactivateUser(db: Tx, id: string) {
+  await db.update(users).set({ status: INACTIVE, updatedAt: new Date() }).where(eq(users.id, id));
+}

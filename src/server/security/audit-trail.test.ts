@@ -1,0 +1,188 @@
+/**
+ * R14: the audit trail. A scripted run of sign-ins, failed sign-ins, refusals of every kind
+ * (capability 403, scope 404, workflow 403 and 409) and a change to each of users, roles,
+ * regions, customers and requests; the rows written must match the events one for one, each with
+ * who, what, when and from where, and the trail must refuse UPDATE and DELETE. Admins read it
+ * through GET /api/audit-log.
+ */
+import { gt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '#server/db/schema/activity.ts';
+import { createTestApp, login, makeRequest, makeUser, ROLE, type TestContext } from '#server/test/app.ts';
+import { buildWorld, call, type Persona, type World } from './fixtures.ts';
+
+let ctx: TestContext;
+let w: World;
+const persona = (role: string) => w.personas.find((p) => p.role === role) as Persona;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  w = await buildWorld(ctx);
+}, 120_000);
+afterAll(() => ctx.close());
+
+const IP = '203.0.113.45';
+
+describe('R14: the audit trail', () => {
+  it('every sign-in, failed sign-in, refusal and change leaves exactly one row with who, what, when, where', async () => {
+    const [{ last } = { last: 0 }] = await ctx.db
+      .select({ last: sql<number>`coalesce(max(${auditLog.id}), 0)::int` })
+      .from(auditLog);
+    const expected = new Map<string, number>();
+    const expect1 = (action: string, outcome = 'ok') =>
+      expected.set(`${action}/${outcome}`, (expected.get(`${action}/${outcome}`) ?? 0) + 1);
+    const as = (p: Persona, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
+      ctx.app.inject({
+        method,
+        url,
+        headers: { ...p.headers },
+        remoteAddress: IP,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+    const ok = async (p: Persona, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) => {
+      const res = await as(p, method, url, payload);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+      return res.json();
+    };
+
+    // Sign-ins and failed sign-ins.
+    const someone = await makeUser(ctx.db, ROLE.SALESMAN, { regionId: w.regions.own.id });
+    for (let i = 0; i < 3; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: someone.email, password: 'secret123' },
+        remoteAddress: IP,
+      });
+      expect(res.statusCode).toBe(200);
+      expect1('auth.login');
+    }
+    for (const email of [someone.email, someone.email, 'nobody.at.all@test.local']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: 'wrong-password' },
+        remoteAddress: IP,
+      });
+      expect(res.statusCode).toBe(401);
+      expect1('auth.login', 'failed');
+    }
+
+    // Refusals: capability (guard), scope (404), workflow wrong role (403) and wrong moment (409).
+    const salesman = persona(ROLE.SALESMAN);
+    expect((await as(salesman, 'GET', '/api/roles')).statusCode).toBe(403);
+    expect1('access.denied', 'denied');
+    const far = await makeRequest(ctx.db, {
+      customerId: w.customer.other.id,
+      regionId: w.regions.other.id,
+      requestedById: w.requester.other.id,
+    });
+    expect((await as(persona(ROLE.SERVICE_TEAM_LEAD), 'GET', `/api/service-requests/${far.id}`)).statusCode).toBe(404);
+    expect1('access.not_found', 'denied');
+    const near = await makeRequest(ctx.db, {
+      customerId: w.customer.own.id,
+      regionId: w.regions.own.id,
+      requestedById: w.requester.own.id,
+      status: 'APPROVED',
+    });
+    expect(
+      (await as(persona(ROLE.SERVICE_TEAM_LEAD), 'POST', `/api/service-requests/${near.id}/auto-assign`)).statusCode,
+    ).toBe(403);
+    expect1('access.denied', 'denied');
+    expect(
+      (await as(persona(ROLE.SERVICE_MANAGER), 'POST', `/api/service-requests/${near.id}/service-approve`, {}))
+        .statusCode,
+    ).toBe(409);
+    expect1('request.refused', 'denied');
+
+    // A change to each kind of record.
+    const admin = persona(ROLE.SUPER_ADMIN);
+    const region = await ok(admin, 'POST', '/api/regions', { name: 'Audit Region' });
+    await ok(admin, 'PUT', `/api/regions/${region.id}`, { name: 'Audit Region Renamed' });
+    await ok(admin, 'DELETE', `/api/regions/${region.id}`);
+    ['region.create', 'region.update', 'region.delete'].forEach((a) => expect1(a));
+    const role = await ok(admin, 'POST', '/api/roles', { name: 'Audit Role' });
+    await ok(admin, 'PUT', `/api/roles/${role.id}`, { name: 'Audit Role Renamed' });
+    await ok(admin, 'DELETE', `/api/roles/${role.id}`);
+    ['role.create', 'role.update', 'role.delete'].forEach((a) => expect1(a));
+    const customerBody = {
+      name: 'Audit Customer',
+      address: '4 Audit Lane, Mylapore',
+      primaryPhone: '9123456780',
+      regionId: w.regions.own.id,
+    };
+    const customer = await ok(admin, 'POST', '/api/customers', customerBody);
+    await ok(admin, 'PUT', `/api/customers/${customer.id}`, { ...customerBody, name: 'Audit Customer Renamed' });
+    await ok(admin, 'PUT', `/api/customers/update-location/${customer.id}`, { latitude: 13, longitude: 80 });
+    await ok(admin, 'DELETE', `/api/customers/${customer.id}`);
+    ['customer.create', 'customer.update', 'customer.update_location', 'customer.delete'].forEach((a) => expect1(a));
+    const techRole = w.roleRows.find((r) => r.name === ROLE.TECHNICIAN)?.id as string;
+    const user = await ok(admin, 'POST', '/api/users', {
+      name: 'Audit Technician',
+      email: 'audit.tech@test.local',
+      password: 'secret123',
+      roleId: techRole,
+      regionId: w.regions.own.id,
+    });
+    await ok(admin, 'PUT', `/api/users/${user.id}`, {
+      name: 'Audit Technician Renamed',
+      email: 'audit.tech@test.local',
+      roleId: techRole,
+      regionId: w.regions.own.id,
+    });
+    await ok(admin, 'POST', `/api/users/${user.id}/sign-out-everywhere`);
+    await ok(admin, 'DELETE', `/api/users/${user.id}`);
+    ['user.create', 'user.update', 'user.sign_out_everywhere', 'user.deactivate'].forEach((a) => expect1(a));
+    const manager = persona(ROLE.SERVICE_MANAGER);
+    const tech = persona(ROLE.TECHNICIAN);
+    const request = await ok(manager, 'POST', '/api/service-requests', {
+      type: 'COMPLAINT',
+      description: 'Audit trail: water tastes of chlorine',
+      customerId: w.customer.own.id,
+      regionId: w.regions.own.id,
+    });
+    await ok(manager, 'PATCH', `/api/service-requests/${request.id}`, { description: 'Audit trail: edited text' });
+    await ok(manager, 'POST', `/api/service-requests/${request.id}/service-approve`, {});
+    await ok(manager, 'POST', `/api/service-requests/${request.id}/manual-assign`, { technicianId: tech.id });
+    await ok(tech, 'POST', '/api/technician-workflow/start', { requestId: request.id });
+    await ok(tech, 'POST', '/api/technician-workflow/stop', { requestId: request.id, notes: 'Done' });
+    await ok(manager, 'PATCH', `/api/service-requests/${request.id}/acknowledge`, {});
+    [
+      'request.create',
+      'request.update',
+      'request.service_approve',
+      'request.assign',
+      'request.start_work',
+      'request.complete_work',
+      'request.acknowledge',
+    ].forEach((a) => expect1(a));
+
+    const rows = await ctx.db.select().from(auditLog).where(gt(auditLog.id, last));
+    const got = new Map<string, number>();
+    for (const r of rows) got.set(`${r.action}/${r.outcome}`, (got.get(`${r.action}/${r.outcome}`) ?? 0) + 1);
+    const events = [...expected.values()].reduce((a, b) => a + b, 0);
+    console.info(`R14: ${events} events, ${rows.length} audit rows`);
+    expect(Object.fromEntries(got)).toEqual(Object.fromEntries(expected));
+    for (const r of rows) {
+      expect(r.at, `${r.action} when`).toBeInstanceOf(Date);
+      expect(r.ip, `${r.action} where`).toBe(IP);
+      expect(r.actorId ?? r.actorEmail, `${r.action} who`).toBeTruthy();
+    }
+  }, 120_000);
+
+  it('the trail is append-only: UPDATE and DELETE are refused by the database', async () => {
+    await expect(ctx.db.execute(sql`UPDATE audit_log SET action = 'tampered'`)).rejects.toThrow();
+    await expect(ctx.db.execute(sql`DELETE FROM audit_log`)).rejects.toThrow();
+  });
+
+  it('admins read it in the app; nobody else', async () => {
+    const admin = persona(ROLE.SERVICE_ADMIN);
+    const res = await call(ctx, admin, 'GET', '/api/audit-log?outcome=denied&pageSize=50');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().length).toBeGreaterThan(0);
+    expect(res.json()[0]).toMatchObject({ outcome: 'denied' });
+    expect((await call(ctx, persona(ROLE.SERVICE_MANAGER), 'GET', '/api/audit-log')).statusCode).toBe(403);
+    // The session of the persona still works (the login in the first test used another user).
+    expect((await login(ctx.app, persona(ROLE.SALES_ADMIN).email)).token).toBeTruthy();
+  });
+});

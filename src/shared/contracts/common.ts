@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/constants.ts';
+
+export const idParams = z.object({ id: z.uuid({ message: 'Invalid id' }) });
+export type IdParams = z.infer<typeof idParams>;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const errorCodes = [
+  'NOT_FOUND',
+  'FORBIDDEN',
+  'UNAUTHENTICATED',
+  'VALIDATION',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.enum(errorCodes),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export const okBody = z.object({ message: z.string() });
+
+/** A name+id reference as the spec's entities embed them. */
+export const nameRef = z.object({ name: z.string() });
+export const idNameRef = z.object({ id: z.string(), name: z.string() });
+
+/** Optional text that arrives as '' from forms: '' and null become null. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));

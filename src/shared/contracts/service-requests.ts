@@ -1,0 +1,196 @@
+/**
+ * Service requests: the create/edit bodies, the workflow bodies and the response shapes of
+ * spec section 3 (requestedBy.role.name, assignedTo.id, approvalHistory[].approver.name, ...).
+ */
+import { z } from 'zod';
+import { MIN_DESCRIPTION } from '../domain/constants.ts';
+import { REQUEST_STATUSES, REQUEST_TYPES } from '../domain/workflow.ts';
+import { idNameRef, nameRef, pageQuery } from './common.ts';
+
+export const MAX_DESCRIPTION = 2000;
+export const MAX_COMMENTS = 1000;
+
+/** A required reference to another record: '' and a missing value both read as "required". */
+const requiredRef = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .pipe(z.uuid({ error: message }));
+
+export const requestType = z.enum(REQUEST_TYPES, { error: 'Type is required' });
+export const requestStatus = z.enum(REQUEST_STATUSES);
+
+export const description = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, { error: 'Description is required', abort: true })
+  .min(MIN_DESCRIPTION, `Description must be at least ${MIN_DESCRIPTION} characters`)
+  .max(MAX_DESCRIPTION, `Description must be at most ${MAX_DESCRIPTION} characters`);
+
+export const createRequestBody = z.object({
+  type: requestType,
+  description,
+  customerId: requiredRef('Customer is required'),
+  regionId: requiredRef('Region is required'),
+  /** Sent by the spec's client; the server takes the requester from the token and ignores it. */
+  requestedById: z.string().optional(),
+});
+export type CreateRequestBody = z.input<typeof createRequestBody>;
+
+/** PATCH: any of the four editable fields. */
+export const updateRequestBody = z
+  .object({
+    type: requestType.optional(),
+    description: description.optional(),
+    customerId: requiredRef('Customer is required').optional(),
+    regionId: requiredRef('Region is required').optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { error: 'Nothing to change' });
+export type UpdateRequestBody = z.input<typeof updateRequestBody>;
+
+export const listRequestsQuery = pageQuery.extend({
+  /** A status, or 'ALL' / empty for every status. */
+  status: z.enum(['ALL', '', ...REQUEST_STATUSES], { error: 'Unknown status' }).optional(),
+});
+export type ListRequestsQuery = z.input<typeof listRequestsQuery>;
+
+/** Optional comments (approve, acknowledge): '' becomes null. */
+const optionalComments = z
+  .string()
+  .trim()
+  .max(MAX_COMMENTS, `Comments must be at most ${MAX_COMMENTS} characters`)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const commentsBody = z.object({ comments: optionalComments }).nullish();
+export type CommentsBody = z.input<typeof commentsBody>;
+
+export const REJECT_REASON_REQUIRED = 'A reason for rejecting is required';
+export const rejectBody = z.object(
+  {
+    comments: z
+      .string({ error: REJECT_REASON_REQUIRED })
+      .trim()
+      .min(1, REJECT_REASON_REQUIRED)
+      .max(MAX_COMMENTS, `Comments must be at most ${MAX_COMMENTS} characters`),
+  },
+  { error: REJECT_REASON_REQUIRED },
+);
+export type RejectBody = z.input<typeof rejectBody>;
+
+export const manualAssignBody = z.object({ technicianId: requiredRef('Please select a technician') });
+export type ManualAssignBody = z.input<typeof manualAssignBody>;
+
+export const workflowStartBody = z.object({ requestId: requiredRef('Request is required') });
+export const workflowStopBody = z.object({
+  requestId: requiredRef('Request is required'),
+  notes: optionalComments,
+});
+export type WorkflowStopBody = z.input<typeof workflowStopBody>;
+
+/** PUT /customers/update-location/{id} answers the saved coordinates (the body is customers.ts `locationBody`). */
+export const customerLocation = z.object({
+  id: z.string(),
+  name: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  accuracy: z.number().nullable(),
+});
+export type CustomerLocation = z.infer<typeof customerLocation>;
+
+// ------------------------------------------------------------------ responses
+
+export const requestCustomer = z.object({
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  primaryPhone: z.string(),
+  phoneNumbers: z.array(z.string()),
+  email: z.string().nullable(),
+  regionId: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+
+/** Timestamps travel as ISO 8601 strings. */
+const dateOut = z.string();
+const nullableDateOut = z.string().nullable();
+
+/** A request as lists show it. */
+export const requestSummary = z.object({
+  id: z.string(),
+  type: requestType,
+  description: z.string(),
+  status: requestStatus,
+  customerId: z.string(),
+  customer: requestCustomer,
+  regionId: z.string(),
+  region: nameRef,
+  requestedById: z.string(),
+  requestedBy: z.object({ id: z.string(), name: z.string(), role: nameRef }),
+  assignedToId: z.string().nullable(),
+  assignedTo: idNameRef.nullable(),
+  approvedBy: nameRef.nullable(),
+  needsSalesApproval: z.boolean(),
+  salesApproved: z.boolean(),
+  version: z.number(),
+  createdAt: dateOut,
+  updatedAt: dateOut,
+  assignedAt: nullableDateOut,
+  completedAt: nullableDateOut,
+});
+export type RequestSummary = z.output<typeof requestSummary>;
+
+export const workLog = z.object({
+  id: z.string(),
+  technician: idNameRef,
+  startTime: dateOut,
+  endTime: nullableDateOut,
+  notes: z.string().nullable(),
+});
+export type WorkLog = z.output<typeof workLog>;
+
+export const workMediaItem = z.object({
+  id: z.string(),
+  /** A signed, expiring URL under /api/media: an <img> loads it without a bearer header. */
+  fileUrl: z.string(),
+  thumbnailUrl: z.string(),
+  mimeType: z.string(),
+  width: z.number(),
+  height: z.number(),
+  sizeBytes: z.number(),
+  uploadedBy: idNameRef,
+  uploadedAt: dateOut,
+});
+export type WorkMediaItem = z.output<typeof workMediaItem>;
+
+export const approvalEntry = z.object({
+  id: z.string(),
+  approver: idNameRef,
+  approverRole: z.string(),
+  /** SALES, SERVICE or ACKNOWLEDGE. */
+  stage: z.string(),
+  /** APPROVED or REJECTED. */
+  status: z.string(),
+  comments: z.string().nullable(),
+  approvedAt: dateOut,
+});
+export type ApprovalEntry = z.output<typeof approvalEntry>;
+
+/** A request as the details page shows it. */
+export const requestDetails = requestSummary.extend({
+  workLogs: z.array(workLog),
+  workMedia: z.array(workMediaItem),
+  approvalHistory: z.array(approvalEntry),
+});
+export type RequestDetails = z.output<typeof requestDetails>;
+
+/** A candidate in the assign dialog. */
+export const technicianCandidate = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  openTasks: z.number(),
+});
+export type TechnicianCandidate = z.output<typeof technicianCandidate>;

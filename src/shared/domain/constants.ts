@@ -1,0 +1,19 @@
+/** Business constants of spec section 9. */
+export const DRAWER_WIDTH = 260;
+export const PAGE_SIZES = [10, 25, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const TOAST_MS = 6000;
+export const REDIRECT_AFTER_SAVE_MS = 2000;
+export const UNREAD_POLL_MS = 30000;
+export const PHONE_LENGTH = 10;
+export const TASK_DESCRIPTION_CUT = 100;
+export const GEO_TIMEOUT_MS = 10000;
+export const MIN_PASSWORD = 6;
+export const MIN_NAME = 2;
+export const MIN_DESCRIPTION = 10;
+export const MAX_NOTIFICATION_MESSAGE = 1000;
+/** Header that carries the total of a paged list. */
+export const TOTAL_HEADER = 'X-Total-Count';
+/** Browser storage keys (spec section 3). */
+export const STORAGE_KEYS = { user: 'user', token: 'accessToken', userId: 'userId' } as const;

@@ -1,0 +1,106 @@
+/** Pure formatters shared by the screens (and their unit tests). */
+import type { RequestStatus, RequestType } from './workflow.ts';
+
+/** First letters of the words of a name, at most 2, upper case. */
+export function initials(name: string | null | undefined): string {
+  if (!name) return '';
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+/** A request id as shown in lists: its first 8 characters. */
+export function shortId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** en-IN date with short month, day, hour and minute. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString('en-IN', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** en-IN date only (day, short month, year). */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** "November 2026", for 'Customer since'. */
+export function monthYear(value: string | Date): string {
+  const d = typeof value === 'string' ? new Date(value) : value;
+  return d.toLocaleDateString('en-IN', { month: 'long', year: 'numeric' });
+}
+
+/** Underscores shown as spaces. */
+export function statusLabel(status: string): string {
+  return status.replace(/_/g, ' ');
+}
+
+export type ChipColor = 'default' | 'warning' | 'success' | 'info' | 'primary' | 'error';
+
+export const STATUS_COLOR: Record<RequestStatus, ChipColor> = {
+  DRAFT: 'default',
+  PENDING_APPROVAL: 'warning',
+  APPROVED: 'success',
+  ASSIGNED: 'info',
+  IN_PROGRESS: 'primary',
+  WORK_COMPLETED: 'success',
+  COMPLETED: 'success',
+  REJECTED: 'error',
+};
+
+/** Type colours: installation blue, service green, complaint red, enquiry orange. */
+export const TYPE_COLOR: Record<RequestType, string> = {
+  INSTALLATION: '#1976d2',
+  SERVICE: '#2e7d32',
+  COMPLAINT: '#d32f2f',
+  ENQUIRY: '#ed6c02',
+};
+
+/** A request type as the screens name it ('Service', 'Installation', ...). */
+export const TYPE_LABEL: Record<RequestType, string> = {
+  SERVICE: 'Service',
+  INSTALLATION: 'Installation',
+  COMPLAINT: 'Complaint',
+  ENQUIRY: 'Enquiry',
+};
+
+export function typeLabel(type: string): string {
+  return (TYPE_LABEL as Record<string, string>)[type] ?? statusLabel(type);
+}
+
+/** Seconds as HH:MM:SS (hours may exceed 24). */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = s % 60;
+  return [hh, mm, ss].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/** Percent to one decimal ("33.3"). */
+export function percent1(part: number, total: number): string {
+  if (total <= 0) return '0.0';
+  return ((part / total) * 100).toFixed(1);
+}
+
+/** Rounded percent (completion rate). */
+export function roundedPercent(part: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((part / total) * 100);
+}
+
+/** Cut to n characters with an ellipsis. */
+export function truncate(text: string, n: number): string {
+  return text.length > n ? `${text.slice(0, n)}...` : text;
+}

@@ -1,0 +1,140 @@
+/**
+ * The policy table against the spec's tables (section 2 routes, side navigation) as decisions.md
+ * amends them: the team leads open Service Requests and User Management (routes follow the menu),
+ * and customer history is open to every customer-list role plus both team leads.
+ */
+import { describe, expect, it } from 'vitest';
+import { CAPABILITY, canOpen, MENU, menuFor, ROUTES, type RouteKey } from './permissions.ts';
+import { ROLE, SYSTEM_ROLES, type SystemRole } from './roles.ts';
+
+const {
+  SUPER_ADMIN: SA,
+  SERVICE_ADMIN: SVA,
+  SALES_ADMIN: SLA,
+  SERVICE_MANAGER: SVM,
+  SALES_MANAGER: SLM,
+  SERVICE_TEAM_LEAD: SVL,
+  SALES_TEAM_LEAD: SLL,
+  TECHNICIAN: TECH,
+  SALESMAN: SALES,
+} = ROLE;
+
+const ALL: SystemRole[] = [SA, SVA, SLA, SVM, SLM, SVL, SLL, TECH, SALES];
+const FIVE: SystemRole[] = [SA, SVA, SLA, SVM, SLM];
+const SEVEN: SystemRole[] = [...FIVE, SVL, SLL];
+const ADMINS: SystemRole[] = [SA, SVA, SLA];
+
+/** The spec's side-navigation table (its team-lead rows are the rule decisions.md keeps). */
+const SPEC_MENU: { label: string; roles: SystemRole[] }[] = [
+  { label: 'Dashboard', roles: ALL },
+  { label: 'Service Requests', roles: SEVEN },
+  { label: 'New Service', roles: ALL },
+  { label: 'User Management', roles: SEVEN },
+  { label: 'Role Management', roles: ADMINS },
+  { label: 'Region Management', roles: ADMINS },
+  { label: 'Customer Management', roles: FIVE },
+  { label: 'My Tasks', roles: [TECH] },
+  { label: 'Task History', roles: [TECH] },
+];
+const SPEC_LABELS = SPEC_MENU.map((m) => m.label);
+
+/** Spec section 2's route table with decisions.md's amendments. */
+const ROUTE_ROLES: Record<RouteKey, SystemRole[]> = {
+  dashboard: ALL,
+  users: SEVEN,
+  userCreate: SEVEN,
+  userEdit: SEVEN,
+  roles: ADMINS,
+  regions: ADMINS,
+  customers: FIVE,
+  customerHistory: SEVEN,
+  requests: SEVEN,
+  requestCreate: ALL,
+  requestDetails: ALL,
+  myTasks: [TECH],
+  taskHistory: [TECH],
+  notifications: ALL,
+  profile: ALL,
+  audit: ADMINS,
+};
+
+describe('menu', () => {
+  it.each(SYSTEM_ROLES)('%s sees exactly the spec’s items, in the spec’s order', (role) => {
+    const expected = SPEC_MENU.filter((m) => m.roles.includes(role)).map((m) => m.label);
+    const shown = menuFor(role)
+      .map((m) => m.label)
+      .filter((label) => SPEC_LABELS.includes(label));
+    expect(shown).toEqual(expected);
+  });
+
+  it('the spec’s own lists: Technician and Salesman', () => {
+    expect(menuFor(TECH).map((m) => m.label)).toEqual(['Dashboard', 'New Service', 'My Tasks', 'Task History']);
+    expect(menuFor(SALES).map((m) => m.label)).toEqual(['Dashboard', 'New Service']);
+  });
+
+  it('team leads see Service Requests and User Management (decisions.md)', () => {
+    for (const role of [SVL, SLL]) {
+      expect(menuFor(role).map((m) => m.label)).toEqual([
+        'Dashboard',
+        'Service Requests',
+        'New Service',
+        'User Management',
+      ]);
+    }
+  });
+
+  it('the only item beyond the spec’s table is the Audit Log, for the three admins', () => {
+    const extra = MENU.filter((m) => !SPEC_LABELS.includes(m.label));
+    expect(extra.map((m) => m.label)).toEqual(['Audit Log']);
+    for (const role of SYSTEM_ROLES) {
+      expect(menuFor(role).some((m) => m.label === 'Audit Log')).toBe(ADMINS.includes(role));
+    }
+  });
+
+  it('no user, no items', () => {
+    expect(menuFor(null)).toEqual([]);
+    expect(menuFor(undefined)).toEqual([]);
+  });
+
+  it('every item a role sees is a route it may open (menu and routes agree)', () => {
+    for (const role of SYSTEM_ROLES) {
+      for (const item of menuFor(role)) expect(canOpen(role, item.route)).toBe(true);
+    }
+  });
+});
+
+describe('route access', () => {
+  const cases = (Object.keys(ROUTE_ROLES) as RouteKey[]).flatMap((route) =>
+    SYSTEM_ROLES.map((role) => [route, role, ROUTE_ROLES[route].includes(role)] as const),
+  );
+
+  it.each(cases)('%s for %s: %s', (route, role, allowed) => {
+    expect(canOpen(role, route)).toBe(allowed);
+  });
+
+  it('every route of the table is listed above', () => {
+    expect(Object.keys(ROUTES).sort()).toEqual(Object.keys(ROUTE_ROLES).sort());
+  });
+
+  it('the spec’s paths', () => {
+    expect(ROUTES.userEdit.path).toBe('/users/edit/:id');
+    expect(ROUTES.customerHistory.path).toBe('/customers/:id');
+    expect(ROUTES.requestCreate.path).toBe('/service-requests/create');
+    expect(ROUTES.requestDetails.path).toBe('/service-requests/:id');
+    expect(ROUTES.myTasks.path).toBe('/technician/my-tasks');
+    expect(ROUTES.taskHistory.path).toBe('/technician/task-history');
+  });
+
+  it('a signed-out user or an unknown role opens nothing', () => {
+    for (const route of Object.keys(ROUTES) as RouteKey[]) {
+      expect(canOpen(null, route)).toBe(false);
+      expect(canOpen('Janitor' as SystemRole, route)).toBe(false);
+    }
+  });
+
+  it('capabilities only name system roles', () => {
+    for (const roles of Object.values(CAPABILITY)) {
+      for (const r of roles) expect(SYSTEM_ROLES).toContain(r);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The one policy table: which role may open which screen, see which menu item and call
+ * which family of endpoints. The route guard, the drawer and the server's guards all read
+ * it, and the authorization tests are generated from it.
+ */
+import { GLOBAL_SCOPE_ROLES, ROLE, SYSTEM_ROLES, type SystemRole } from './roles.ts';
+
+const ALL: readonly SystemRole[] = SYSTEM_ROLES;
+const ADMINS: readonly SystemRole[] = GLOBAL_SCOPE_ROLES;
+/** The spec's five "management" roles. */
+const MANAGEMENT: readonly SystemRole[] = [
+  ROLE.SUPER_ADMIN,
+  ROLE.SERVICE_ADMIN,
+  ROLE.SALES_ADMIN,
+  ROLE.SERVICE_MANAGER,
+  ROLE.SALES_MANAGER,
+];
+/** Management plus the two team leads (decisions.md: routes follow the menu). */
+const MANAGEMENT_AND_LEADS: readonly SystemRole[] = [...MANAGEMENT, ROLE.SERVICE_TEAM_LEAD, ROLE.SALES_TEAM_LEAD];
+
+/** Capabilities: each names a family of screens and endpoints. */
+export const CAPABILITY = {
+  dashboard: ALL,
+  requestList: MANAGEMENT_AND_LEADS,
+  requestCreate: ALL,
+  requestRead: ALL,
+  userManage: MANAGEMENT_AND_LEADS,
+  roleManage: ADMINS,
+  regionManage: ADMINS,
+  /** Reading regions and customers: everyone needs them to raise a request. */
+  regionRead: ALL,
+  customerRead: ALL,
+  customerManage: MANAGEMENT,
+  customerHistory: MANAGEMENT_AND_LEADS,
+  technicianTasks: [ROLE.TECHNICIAN],
+  notifications: ALL,
+  profile: ALL,
+  auditRead: ADMINS,
+} as const satisfies Record<string, readonly SystemRole[]>;
+
+export type Capability = keyof typeof CAPABILITY;
+
+export function hasCapability(role: SystemRole | null | undefined, capability: Capability): boolean {
+  if (!role) return false;
+  return (CAPABILITY[capability] as readonly SystemRole[]).includes(role);
+}
+
+/** Web routes and the capability each needs. Order matters only for readability. */
+export const ROUTES = {
+  dashboard: { path: '/dashboard', capability: 'dashboard' },
+  users: { path: '/users', capability: 'userManage' },
+  userCreate: { path: '/users/create', capability: 'userManage' },
+  userEdit: { path: '/users/edit/:id', capability: 'userManage' },
+  roles: { path: '/roles', capability: 'roleManage' },
+  regions: { path: '/regions', capability: 'regionManage' },
+  customers: { path: '/customers', capability: 'customerManage' },
+  customerHistory: { path: '/customers/:id', capability: 'customerHistory' },
+  requests: { path: '/service-requests', capability: 'requestList' },
+  requestCreate: { path: '/service-requests/create', capability: 'requestCreate' },
+  requestDetails: { path: '/service-requests/:id', capability: 'requestRead' },
+  myTasks: { path: '/technician/my-tasks', capability: 'technicianTasks' },
+  taskHistory: { path: '/technician/task-history', capability: 'technicianTasks' },
+  notifications: { path: '/notifications', capability: 'notifications' },
+  profile: { path: '/profile', capability: 'profile' },
+  audit: { path: '/audit', capability: 'auditRead' },
+} as const satisfies Record<string, { path: string; capability: Capability }>;
+
+export type RouteKey = keyof typeof ROUTES;
+
+export function canOpen(role: SystemRole | null | undefined, route: RouteKey): boolean {
+  return hasCapability(role, ROUTES[route].capability);
+}
+
+/** The side navigation, in the spec's order. */
+export const MENU: readonly { label: string; route: RouteKey; icon: string }[] = [
+  { label: 'Dashboard', route: 'dashboard', icon: 'dashboard' },
+  { label: 'Service Requests', route: 'requests', icon: 'requests' },
+  { label: 'New Service', route: 'requestCreate', icon: 'add' },
+  { label: 'User Management', route: 'users', icon: 'users' },
+  { label: 'Role Management', route: 'roles', icon: 'roles' },
+  { label: 'Region Management', route: 'regions', icon: 'regions' },
+  { label: 'Customer Management', route: 'customers', icon: 'customers' },
+  { label: 'My Tasks', route: 'myTasks', icon: 'tasks' },
+  { label: 'Task History', route: 'taskHistory', icon: 'history' },
+  { label: 'Audit Log', route: 'audit', icon: 'audit' },
+];
+
+export function menuFor(role: SystemRole | null | undefined): typeof MENU {
+  if (!role) return [];
+  return MENU.filter((item) => canOpen(role, item.route));
+}
+
+/**
+ * Data scope (decisions.md). `region` means: limited to the user's region when they have one.
+ */
+export type RequestScope = 'all' | 'region' | 'requested' | 'technician';
+export type RegionalScope = 'all' | 'region';
+
+export function requestScopeOf(role: SystemRole): RequestScope {
+  if (ADMINS.includes(role)) return 'all';
+  if (role === ROLE.SALESMAN) return 'requested';
+  if (role === ROLE.TECHNICIAN) return 'technician';
+  return 'region';
+}
+
+/** Customers and users: admins see all, everyone else their region when they have one. */
+export function regionalScopeOf(role: SystemRole): RegionalScope {
+  return ADMINS.includes(role) ? 'all' : 'region';
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { ROLE, SYSTEM_ROLES, type SystemRole } from './roles.ts';
+import {
+  approvalStage,
+  canAct,
+  needsSalesApprovalFor,
+  REQUEST_STATUSES,
+  type RequestFacts,
+  type RequestStatus,
+  roleMayAct,
+  startsSalesApproved,
+  statusAfter,
+  TRANSITIONS,
+  type WorkflowAction,
+} from './workflow.ts';
+
+const ME = 'me';
+const OTHER = 'someone-else';
+const actor = (policyRole: SystemRole, id = ME) => ({ id, policyRole });
+const req = (over: Partial<RequestFacts> = {}): RequestFacts => ({
+  status: 'PENDING_APPROVAL',
+  needsSalesApproval: false,
+  salesApproved: false,
+  requestedById: OTHER,
+  assignedToId: null,
+  ...over,
+});
+
+/** Roles allowed an action, over all nine. */
+const allowedRoles = (action: WorkflowAction, facts: RequestFacts) =>
+  SYSTEM_ROLES.filter((r) => canAct(action, actor(r), facts));
+
+describe('the request lifecycle', () => {
+  it('moves a service request from pending to completed, one status per action', () => {
+    expect(statusAfter('serviceApprove', 'PENDING_APPROVAL')).toBe('APPROVED');
+    expect(statusAfter('assign', 'APPROVED')).toBe('ASSIGNED');
+    expect(statusAfter('assign', 'ASSIGNED')).toBe('ASSIGNED');
+    expect(statusAfter('start', 'ASSIGNED')).toBe('IN_PROGRESS');
+    expect(statusAfter('complete', 'IN_PROGRESS')).toBe('WORK_COMPLETED');
+    expect(statusAfter('acknowledge', 'WORK_COMPLETED')).toBe('COMPLETED');
+    expect(statusAfter('reject', 'PENDING_APPROVAL')).toBe('REJECTED');
+  });
+
+  it('keeps the status for the sales approval, photos, location and edits', () => {
+    for (const action of ['salesApprove', 'uploadMedia', 'captureLocation', 'edit'] as const) {
+      expect(TRANSITIONS[action].to).toBeNull();
+      expect(statusAfter(action, 'PENDING_APPROVAL')).toBe('PENDING_APPROVAL');
+    }
+  });
+
+  it('allows no action at all on COMPLETED and REJECTED (final)', () => {
+    for (const status of ['COMPLETED', 'REJECTED'] as const) {
+      for (const action of Object.keys(TRANSITIONS) as WorkflowAction[]) {
+        for (const role of SYSTEM_ROLES) {
+          expect(canAct(action, actor(role), req({ status, assignedToId: ME, requestedById: ME }))).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('applies each action only from its own statuses', () => {
+    const table: Record<WorkflowAction, RequestStatus[]> = {
+      salesApprove: ['PENDING_APPROVAL'],
+      serviceApprove: ['PENDING_APPROVAL'],
+      reject: ['PENDING_APPROVAL'],
+      assign: ['APPROVED', 'ASSIGNED'],
+      start: ['ASSIGNED'],
+      complete: ['IN_PROGRESS'],
+      acknowledge: ['WORK_COMPLETED'],
+      uploadMedia: ['ASSIGNED', 'IN_PROGRESS', 'WORK_COMPLETED'],
+      captureLocation: ['ASSIGNED', 'IN_PROGRESS', 'WORK_COMPLETED'],
+      edit: ['DRAFT', 'PENDING_APPROVAL'],
+    };
+    for (const [action, from] of Object.entries(table) as [WorkflowAction, RequestStatus[]][]) {
+      expect([...TRANSITIONS[action].from].sort()).toEqual([...from].sort());
+    }
+  });
+});
+
+describe('approval (two stages for sales requesters)', () => {
+  it('sends requests raised by Salesman, Sales Team Lead and Sales Manager through sales approval first', () => {
+    expect(SYSTEM_ROLES.filter(needsSalesApprovalFor).sort()).toEqual(
+      [ROLE.SALESMAN, ROLE.SALES_TEAM_LEAD, ROLE.SALES_MANAGER].sort(),
+    );
+    expect(SYSTEM_ROLES.filter(startsSalesApproved).sort()).toEqual([ROLE.SUPER_ADMIN, ROLE.SALES_ADMIN].sort());
+  });
+
+  it('stage SALES: only Sales Admin and Super Admin may sales-approve or reject; nobody may service-approve', () => {
+    const facts = req({ needsSalesApproval: true, salesApproved: false });
+    expect(approvalStage(facts)).toBe('SALES');
+    expect(allowedRoles('salesApprove', facts).sort()).toEqual([ROLE.SUPER_ADMIN, ROLE.SALES_ADMIN].sort());
+    expect(allowedRoles('reject', facts).sort()).toEqual([ROLE.SUPER_ADMIN, ROLE.SALES_ADMIN].sort());
+    expect(allowedRoles('serviceApprove', facts)).toEqual([]);
+  });
+
+  it('stage SERVICE: the four service approvers approve or reject; the sales approval is spent', () => {
+    const service = [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD].sort();
+    for (const facts of [req({ needsSalesApproval: true, salesApproved: true }), req({ needsSalesApproval: false })]) {
+      expect(approvalStage(facts)).toBe('SERVICE');
+      expect(allowedRoles('serviceApprove', facts).sort()).toEqual(service);
+      expect(allowedRoles('reject', facts).sort()).toEqual(service);
+      expect(allowedRoles('salesApprove', facts)).toEqual([]);
+    }
+  });
+});
+
+describe('assignment, work and acknowledgement', () => {
+  it('lets Super Admin, Service Admin and Service Manager assign and acknowledge', () => {
+    const dispatchers = [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER].sort();
+    expect(allowedRoles('assign', req({ status: 'APPROVED' })).sort()).toEqual(dispatchers);
+    expect(allowedRoles('assign', req({ status: 'ASSIGNED', assignedToId: OTHER })).sort()).toEqual(dispatchers);
+    expect(allowedRoles('acknowledge', req({ status: 'WORK_COMPLETED' })).sort()).toEqual(dispatchers);
+  });
+
+  it('lets only the assigned person start, complete, upload and capture the location', () => {
+    for (const [action, status] of [
+      ['start', 'ASSIGNED'],
+      ['complete', 'IN_PROGRESS'],
+      ['uploadMedia', 'ASSIGNED'],
+      ['uploadMedia', 'WORK_COMPLETED'],
+      ['captureLocation', 'IN_PROGRESS'],
+    ] as const) {
+      expect(canAct(action, actor(ROLE.TECHNICIAN), req({ status, assignedToId: ME }))).toBe(true);
+      expect(canAct(action, actor(ROLE.TECHNICIAN), req({ status, assignedToId: OTHER }))).toBe(false);
+      expect(canAct(action, actor(ROLE.SUPER_ADMIN), req({ status, assignedToId: OTHER }))).toBe(false);
+      expect(canAct(action, actor(ROLE.TECHNICIAN), req({ status, assignedToId: null }))).toBe(false);
+    }
+  });
+
+  it('lets the requester or an admin edit while draft or pending', () => {
+    expect(canAct('edit', actor(ROLE.SALESMAN), req({ requestedById: ME }))).toBe(true);
+    expect(canAct('edit', actor(ROLE.SALESMAN), req({ requestedById: OTHER }))).toBe(false);
+    expect(canAct('edit', actor(ROLE.SERVICE_MANAGER), req({ requestedById: OTHER }))).toBe(false);
+    expect(canAct('edit', actor(ROLE.SALES_ADMIN), req({ status: 'DRAFT' }))).toBe(true);
+    expect(canAct('edit', actor(ROLE.SUPER_ADMIN), req({ status: 'APPROVED' }))).toBe(false);
+  });
+});
+
+describe('roleMayAct (403 for a wrong role, 409 for a wrong moment)', () => {
+  it('says which roles could ever take each action', () => {
+    const roles = (action: WorkflowAction) => SYSTEM_ROLES.filter((r) => roleMayAct(action, actor(r))).sort();
+    expect(roles('salesApprove')).toEqual([ROLE.SUPER_ADMIN, ROLE.SALES_ADMIN].sort());
+    expect(roles('serviceApprove')).toEqual(
+      [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD].sort(),
+    );
+    expect(roles('reject')).toEqual(
+      [ROLE.SUPER_ADMIN, ROLE.SALES_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD].sort(),
+    );
+    expect(roles('assign')).toEqual([ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER].sort());
+    expect(roles('acknowledge')).toEqual([ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER].sort());
+  });
+
+  it('every status is covered by the table', () => {
+    const reachable = new Set(Object.values(TRANSITIONS).flatMap((t) => [...t.from, t.to].filter(Boolean)));
+    for (const s of REQUEST_STATUSES) expect(reachable.has(s)).toBe(true);
+  });
+});

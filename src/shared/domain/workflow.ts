@@ -1,0 +1,164 @@
+/**
+ * The service-request workflow: statuses, the transition table and who may act.
+ * The server applies a transition only when `canAct` says so, and the details page
+ * shows a button only when `canAct` says so: one rule, two readers.
+ */
+import { ROLE, SALES_REQUESTER_ROLES, type SystemRole } from './roles.ts';
+
+export const REQUEST_STATUSES = [
+  'DRAFT',
+  'PENDING_APPROVAL',
+  'APPROVED',
+  'ASSIGNED',
+  'IN_PROGRESS',
+  'WORK_COMPLETED',
+  'COMPLETED',
+  'REJECTED',
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const REQUEST_TYPES = ['SERVICE', 'INSTALLATION', 'COMPLAINT', 'ENQUIRY'] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+
+export const FINAL_STATUSES: readonly RequestStatus[] = ['COMPLETED', 'REJECTED'];
+/** Tasks that count as a technician's open load for auto-assign. */
+export const OPEN_TASK_STATUSES: readonly RequestStatus[] = ['ASSIGNED', 'IN_PROGRESS'];
+
+export type WorkflowAction =
+  | 'salesApprove'
+  | 'serviceApprove'
+  | 'reject'
+  | 'assign'
+  | 'start'
+  | 'complete'
+  | 'acknowledge'
+  | 'uploadMedia'
+  | 'captureLocation'
+  | 'edit';
+
+/** What the rules need to know about a request. */
+export interface RequestFacts {
+  status: RequestStatus;
+  needsSalesApproval: boolean;
+  salesApproved: boolean;
+  requestedById: string;
+  assignedToId: string | null;
+}
+
+/** What the rules need to know about the person acting. */
+export interface ActorFacts {
+  id: string;
+  policyRole: SystemRole;
+}
+
+export const SALES_APPROVERS: readonly SystemRole[] = [ROLE.SUPER_ADMIN, ROLE.SALES_ADMIN];
+export const SERVICE_APPROVERS: readonly SystemRole[] = [
+  ROLE.SUPER_ADMIN,
+  ROLE.SERVICE_ADMIN,
+  ROLE.SERVICE_MANAGER,
+  ROLE.SERVICE_TEAM_LEAD,
+];
+/** May assign a technician and acknowledge completion. */
+export const DISPATCHERS: readonly SystemRole[] = [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER];
+/** May edit any draft or pending request, besides its requester. */
+export const REQUEST_EDITORS: readonly SystemRole[] = [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SALES_ADMIN];
+
+/** Does a request raised by this role go through the sales stage first? */
+export function needsSalesApprovalFor(requesterRole: SystemRole): boolean {
+  return SALES_REQUESTER_ROLES.includes(requesterRole);
+}
+/** Requests raised by these roles start already sales-approved. */
+export function startsSalesApproved(requesterRole: SystemRole): boolean {
+  return requesterRole === ROLE.SUPER_ADMIN || requesterRole === ROLE.SALES_ADMIN;
+}
+
+/** Which approval stage a pending request is at. */
+export function approvalStage(req: RequestFacts): 'SALES' | 'SERVICE' {
+  return req.needsSalesApproval && !req.salesApproved ? 'SALES' : 'SERVICE';
+}
+
+interface Transition {
+  from: readonly RequestStatus[];
+  /** null: the status stays (sales approval, media, location, edit). */
+  to: RequestStatus | null;
+  allowed: (actor: ActorFacts, req: RequestFacts) => boolean;
+}
+
+const isAssignee = (actor: ActorFacts, req: RequestFacts) => req.assignedToId !== null && req.assignedToId === actor.id;
+
+export const TRANSITIONS: Record<WorkflowAction, Transition> = {
+  salesApprove: {
+    from: ['PENDING_APPROVAL'],
+    to: null,
+    allowed: (a, r) => approvalStage(r) === 'SALES' && SALES_APPROVERS.includes(a.policyRole),
+  },
+  serviceApprove: {
+    from: ['PENDING_APPROVAL'],
+    to: 'APPROVED',
+    allowed: (a, r) => approvalStage(r) === 'SERVICE' && SERVICE_APPROVERS.includes(a.policyRole),
+  },
+  reject: {
+    from: ['PENDING_APPROVAL'],
+    to: 'REJECTED',
+    allowed: (a, r) => (approvalStage(r) === 'SALES' ? SALES_APPROVERS : SERVICE_APPROVERS).includes(a.policyRole),
+  },
+  assign: {
+    from: ['APPROVED', 'ASSIGNED'],
+    to: 'ASSIGNED',
+    allowed: (a) => DISPATCHERS.includes(a.policyRole),
+  },
+  start: { from: ['ASSIGNED'], to: 'IN_PROGRESS', allowed: isAssignee },
+  complete: { from: ['IN_PROGRESS'], to: 'WORK_COMPLETED', allowed: isAssignee },
+  acknowledge: {
+    from: ['WORK_COMPLETED'],
+    to: 'COMPLETED',
+    allowed: (a) => DISPATCHERS.includes(a.policyRole),
+  },
+  uploadMedia: { from: ['ASSIGNED', 'IN_PROGRESS', 'WORK_COMPLETED'], to: null, allowed: isAssignee },
+  captureLocation: { from: ['ASSIGNED', 'IN_PROGRESS', 'WORK_COMPLETED'], to: null, allowed: isAssignee },
+  edit: {
+    from: ['DRAFT', 'PENDING_APPROVAL'],
+    to: null,
+    allowed: (a, r) => r.requestedById === a.id || REQUEST_EDITORS.includes(a.policyRole),
+  },
+};
+
+/** Is this role (and person) ever allowed this action on a request like this, ignoring its status? */
+export function isAllowedActor(action: WorkflowAction, actor: ActorFacts, req: RequestFacts): boolean {
+  return TRANSITIONS[action].allowed(actor, req);
+}
+
+/** Is the request in a status where the action applies? */
+export function isInFromStatus(action: WorkflowAction, status: RequestStatus): boolean {
+  return TRANSITIONS[action].from.includes(status);
+}
+
+/** May this actor take this action on this request right now? */
+export function canAct(action: WorkflowAction, actor: ActorFacts, req: RequestFacts): boolean {
+  return isInFromStatus(action, req.status) && isAllowedActor(action, actor, req);
+}
+
+/**
+ * Could this actor take the action on some request of the right status (at either approval
+ * stage, assigned to them, raised by them)? It tells a wrong role (403) from a wrong moment
+ * (409): a Sales Admin who approves twice meets "already sales-approved", not "forbidden".
+ */
+export function roleMayAct(action: WorkflowAction, actor: ActorFacts): boolean {
+  const t = TRANSITIONS[action];
+  return [false, true].some((needsSalesApproval) =>
+    [false, true].some((salesApproved) =>
+      t.allowed(actor, {
+        status: t.from[0] as RequestStatus,
+        needsSalesApproval,
+        salesApproved,
+        requestedById: actor.id,
+        assignedToId: actor.id,
+      }),
+    ),
+  );
+}
+
+/** The status after the action (the same status when the action does not move it). */
+export function statusAfter(action: WorkflowAction, current: RequestStatus): RequestStatus {
+  return TRANSITIONS[action].to ?? current;
+}

@@ -1,0 +1,29 @@
+/** The icon of each side-navigation item (keys are MENU[].icon in shared/domain/permissions.ts). */
+import AddCircleOutline from '@mui/icons-material/AddCircleOutlined';
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
+import Assignment from '@mui/icons-material/Assignment';
+import Business from '@mui/icons-material/Business';
+import Dashboard from '@mui/icons-material/Dashboard';
+import HistoryIcon from '@mui/icons-material/History';
+import MapIcon from '@mui/icons-material/Map';
+import People from '@mui/icons-material/People';
+import Policy from '@mui/icons-material/Policy';
+import Task from '@mui/icons-material/Task';
+import type { ReactElement } from 'react';
+
+const ICONS: Record<string, ReactElement> = {
+  dashboard: <Dashboard />,
+  requests: <Assignment />,
+  add: <AddCircleOutline />,
+  users: <People />,
+  roles: <AdminPanelSettings />,
+  regions: <MapIcon />,
+  customers: <Business />,
+  tasks: <Task />,
+  history: <HistoryIcon />,
+  audit: <Policy />,
+};
+
+export function navIcon(name: string): ReactElement {
+  return ICONS[name] ?? <Dashboard />;
+}

@@ -1,0 +1,17 @@
+/** /dashboard: 'Welcome back, <name>!' and the dashboard cards (the workflow feature's). */
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import DashboardCards from '#web/features/dashboard/DashboardCards.tsx';
+import { useAuth } from '#web/lib/auth.tsx';
+
+export default function DashboardPage() {
+  const { user } = useAuth();
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 3, fontSize: { xs: '1.5rem', sm: '2rem' }, fontWeight: 600 }}>
+        Welcome back, {user?.name ?? ''}!
+      </Typography>
+      <DashboardCards />
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * A loading indicator (spec: defaults to 'Loading...').
+ *   <Loading />                                        inline, centred in its container
+ *   <Loading message="Checking authentication..." fullScreen />
+ */
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+
+export interface LoadingProps {
+  message?: string;
+  fullScreen?: boolean;
+}
+
+export function Loading({ message = 'Loading...', fullScreen = false }: LoadingProps) {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+        py: fullScreen ? 0 : 6,
+        minHeight: fullScreen ? '100vh' : 200,
+        width: '100%',
+      }}
+    >
+      <CircularProgress />
+      <Typography color="text.secondary">{message}</Typography>
+    </Box>
+  );
+}
+
+export default Loading;

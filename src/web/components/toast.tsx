@@ -1,0 +1,94 @@
+/**
+ * Toasts (spec section 8: errors red, successes green; auto-hide after 6000 ms).
+ *
+ *   const toast = useToast();
+ *   toast.success('User created successfully!');
+ *   toast.error(errorMessage(err, 'Failed to create user'));
+ *   toast.info('Request rejected');
+ *
+ * One toast shows at a time; a newer one replaces it after its exit transition. `<ToastProvider>` is mounted in app/providers.tsx.
+ */
+import Alert, { type AlertColor } from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { TOAST_MS } from '#shared/domain/constants.ts';
+
+export interface ToastApi {
+  success: (message: string) => void;
+  error: (message: string) => void;
+  info: (message: string) => void;
+  warning: (message: string) => void;
+}
+
+interface Toast {
+  id: number;
+  message: string;
+  severity: AlertColor;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [queue, setQueue] = useState<Toast[]>([]);
+  const [open, setOpen] = useState(true);
+  const nextId = useRef(1);
+  const pending = useRef(0);
+  const current = queue[0];
+
+  const push = useCallback((severity: AlertColor, message: string) => {
+    const id = nextId.current++;
+    // A newer toast closes the one on screen; it shows once the old one has left.
+    if (pending.current > 0) setOpen(false);
+    pending.current += 1;
+    setQueue((q) => [...q, { id, message, severity }]);
+  }, []);
+
+  const api = useMemo<ToastApi>(
+    () => ({
+      success: (m) => push('success', m),
+      error: (m) => push('error', m),
+      info: (m) => push('info', m),
+      warning: (m) => push('warning', m),
+    }),
+    [push],
+  );
+
+  const close = (_e?: unknown, reason?: string) => {
+    if (reason === 'clickaway') return;
+    setOpen(false);
+  };
+
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <Snackbar
+        key={current?.id}
+        open={!!current && open}
+        autoHideDuration={TOAST_MS}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        slotProps={{
+          transition: {
+            onExited: () => {
+              pending.current = Math.max(0, pending.current - 1);
+              setQueue((q) => q.slice(1));
+              setOpen(true);
+            },
+          },
+        }}
+      >
+        {current ? (
+          <Alert onClose={close} severity={current.severity} variant="filled" sx={{ width: '100%' }}>
+            {current.message}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </ToastContext.Provider>
+  );
+}
+
+export function useToast(): ToastApi {
+  const ctx = useContext(ToastContext);
+  if (!ctx) throw new Error('useToast must be used inside <ToastProvider>');
+  return ctx;
+}

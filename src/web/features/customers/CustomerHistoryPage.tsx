@@ -1,0 +1,293 @@
+/**
+ * /customers/{id}: a contact card with 'Navigate to Location' (a maps directions link, when the
+ * customer has coordinates), a statistics card (totals per type, completed, completion rate as a
+ * rounded percent, last service), the service history cards and 'Customer since <Month YYYY>'.
+ * Errors: 'Customer not found' (404) or 'Failed to load customer history'.
+ */
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Build from '@mui/icons-material/Build';
+import Directions from '@mui/icons-material/Directions';
+import Email from '@mui/icons-material/EmailOutlined';
+import Engineering from '@mui/icons-material/EngineeringOutlined';
+import Event from '@mui/icons-material/EventOutlined';
+import Handyman from '@mui/icons-material/Handyman';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+import Image from '@mui/icons-material/ImageOutlined';
+import Phone from '@mui/icons-material/PhoneOutlined';
+import Place from '@mui/icons-material/PlaceOutlined';
+import ReportProblem from '@mui/icons-material/ReportProblem';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactElement, ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { CustomerHistory, HistoryItem } from '#shared/contracts/customers.ts';
+import { formatDate, formatDateTime, monthYear, roundedPercent, TYPE_COLOR } from '#shared/domain/format.ts';
+import type { RequestType } from '#shared/domain/workflow.ts';
+import { EmptyState } from '#web/components/EmptyState.tsx';
+import { Loading } from '#web/components/Loading.tsx';
+import { StatusChip } from '#web/components/StatusChip.tsx';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { HISTORY_FALLBACK, useCustomerHistory } from './api/customer-history.ts';
+
+const TYPE_ICON: Record<RequestType, ReactElement> = {
+  INSTALLATION: <Build fontSize="small" />,
+  SERVICE: <Handyman fontSize="small" />,
+  COMPLAINT: <ReportProblem fontSize="small" />,
+  ENQUIRY: <HelpOutline fontSize="small" />,
+};
+
+const typeLabel = (t: string) => t.charAt(0) + t.slice(1).toLowerCase();
+
+/** Google Maps directions to the customer (opens in a new tab). */
+function directionsUrl(latitude: number, longitude: number): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${latitude},${longitude}`;
+}
+
+function Line({ icon, children }: { icon: ReactElement; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', py: 0.5 }}>
+      <Box sx={{ color: 'text.secondary', display: 'flex', pt: '2px' }}>{icon}</Box>
+      <Box sx={{ minWidth: 0, wordBreak: 'break-word' }}>{children}</Box>
+    </Stack>
+  );
+}
+
+function ContactCard({ customer }: { customer: CustomerHistory['customer'] }) {
+  const located = customer.latitude != null && customer.longitude != null;
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+          <Avatar sx={{ bgcolor: 'primary.main', width: 48, height: 48, fontSize: 22 }}>
+            {customer.name.trim().charAt(0).toUpperCase()}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h6" component="h2" sx={{ lineHeight: 1.3, wordBreak: 'break-word' }}>
+              {customer.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {customer.region.name}
+            </Typography>
+          </Box>
+        </Stack>
+        <Line icon={<Phone fontSize="small" />}>
+          <Typography>{customer.primaryPhone}</Typography>
+          {customer.phoneNumbers.map((p) => (
+            <Typography key={p} color="text.secondary">
+              {p}
+            </Typography>
+          ))}
+        </Line>
+        {customer.email ? (
+          <Line icon={<Email fontSize="small" />}>
+            <Typography>{customer.email}</Typography>
+          </Line>
+        ) : null}
+        <Line icon={<Place fontSize="small" />}>
+          <Typography>{customer.address}</Typography>
+          {located ? (
+            <Typography variant="body2" color="text.secondary">
+              {customer.latitude?.toFixed(6)}, {customer.longitude?.toFixed(6)}
+            </Typography>
+          ) : null}
+        </Line>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {located ? (
+          <Button
+            variant="contained"
+            startIcon={<Directions />}
+            href={directionsUrl(customer.latitude as number, customer.longitude as number)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Navigate to Location
+          </Button>
+        ) : (
+          <>
+            <Button variant="contained" startIcon={<Directions />} disabled>
+              Navigate to Location
+            </Button>
+            <Typography variant="body2" color="text.secondary">
+              No location saved
+            </Typography>
+          </>
+        )}
+      </CardActions>
+    </Card>
+  );
+}
+
+function Stat({ label, value, color }: { label: string; value: ReactNode; color?: string }) {
+  return (
+    <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', minWidth: 0 }}>
+      <Typography variant="h6" component="p" sx={{ fontWeight: 600, color, lineHeight: 1.2 }}>
+        {value}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
+function StatisticsCard({ statistics }: { statistics: CustomerHistory['statistics'] }) {
+  const rate = roundedPercent(statistics.completedServices, statistics.totalServices);
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          Statistics
+        </Typography>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 1.5 }}>
+          <Stat label="Total Services" value={statistics.totalServices} />
+          <Stat label="Installations" value={statistics.installations} color={TYPE_COLOR.INSTALLATION} />
+          <Stat label="Services" value={statistics.services} color={TYPE_COLOR.SERVICE} />
+          <Stat label="Complaints" value={statistics.complaints} color={TYPE_COLOR.COMPLAINT} />
+          <Stat label="Enquiries" value={statistics.enquiries} color={TYPE_COLOR.ENQUIRY} />
+          <Stat label="Completed" value={statistics.completedServices} />
+        </Box>
+        <Box sx={{ mt: 2.5 }}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
+            <Typography variant="body2">Completion Rate</Typography>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {rate}%
+            </Typography>
+          </Stack>
+          <LinearProgress
+            variant="determinate"
+            value={rate}
+            color="success"
+            sx={{ height: 8, borderRadius: 4 }}
+            aria-label="Completion Rate"
+          />
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          Last Service: {statistics.lastService ? formatDate(statistics.lastService) : 'None yet'}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function HistoryCard({ item, onOpen }: { item: HistoryItem; onOpen: () => void }) {
+  const color = TYPE_COLOR[item.type];
+  return (
+    <Card variant="outlined" sx={{ borderLeft: 4, borderLeftColor: color }}>
+      <CardContent sx={{ pb: 1 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1, mb: 1 }}
+        >
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color }}>
+            {TYPE_ICON[item.type]}
+            <Typography sx={{ fontWeight: 600 }}>{typeLabel(item.type)}</Typography>
+          </Stack>
+          <StatusChip status={item.status} />
+        </Stack>
+        <Typography sx={{ mb: 1.5, wordBreak: 'break-word' }}>{item.description}</Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 2.5 }} sx={{ color: 'text.secondary' }}>
+          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+            <Event fontSize="small" />
+            <Typography variant="body2">{formatDateTime(item.createdAt)}</Typography>
+          </Stack>
+          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+            <Engineering fontSize="small" />
+            <Typography variant="body2">{item.assignedTo ? item.assignedTo.name : 'Not Assigned'}</Typography>
+          </Stack>
+          <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+            <Image fontSize="small" />
+            <Typography variant="body2">
+              {item.mediaCount} {item.mediaCount === 1 ? 'image' : 'images'}
+            </Typography>
+          </Stack>
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 1.5 }}>
+        <Button size="small" onClick={onOpen}>
+          View Details
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+export default function CustomerHistoryPage() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const history = useCustomerHistory(id);
+
+  const back = (
+    <IconButton aria-label="Back" onClick={() => navigate(-1)}>
+      <ArrowBack />
+    </IconButton>
+  );
+
+  if (history.isLoading) return <Loading />;
+  if (history.error || !history.data) {
+    const notFound =
+      history.error instanceof ApiError && (history.error.status === 404 || history.error.status === 400);
+    return (
+      <Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+          {back}
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+            Customer History
+          </Typography>
+        </Stack>
+        <Alert severity="error">
+          {notFound ? 'Customer not found' : errorMessage(history.error, HISTORY_FALLBACK)}
+        </Alert>
+      </Box>
+    );
+  }
+
+  const { customer, serviceHistory, statistics } = history.data;
+  return (
+    <Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
+        {back}
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+            {customer.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Customer since {monthYear(customer.createdAt)}
+          </Typography>
+        </Box>
+      </Stack>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mb: 3 }}>
+        <ContactCard customer={customer} />
+        <StatisticsCard statistics={statistics} />
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
+        <Typography variant="h6" component="h2">
+          Service History
+        </Typography>
+        <Chip size="small" label={serviceHistory.length} />
+      </Stack>
+      <Divider sx={{ mb: 2 }} />
+      {serviceHistory.length === 0 ? (
+        <EmptyState message="No service history" />
+      ) : (
+        <Stack spacing={1.5}>
+          {serviceHistory.map((item) => (
+            <HistoryCard key={item.id} item={item} onOpen={() => navigate(`/service-requests/${item.id}`)} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * /customers: the caller's customers (server-paged, searched by name or any phone). Each row shows
+ * an avatar initial, name, region, the primary phone plus the additional ones, address and email;
+ * a click opens the customer's history, the edit button the dialog. There is no delete button.
+ */
+import Add from '@mui/icons-material/Add';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Search from '@mui/icons-material/Search';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { CustomerItem } from '#shared/contracts/customers.ts';
+import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { applyFieldErrors } from '#web/lib/forms.ts';
+import { useCreateCustomer } from './api/create-customer.ts';
+import { FETCH_CUSTOMERS_FALLBACK, useCustomers } from './api/list-customers.ts';
+import { useUpdateCustomer } from './api/update-customer.ts';
+import { CustomerDialog } from './components/CustomerDialog.tsx';
+import { useDebounced } from './components/use-debounced.ts';
+
+export default function CustomersPage() {
+  const navigate = useNavigate();
+  const paging = usePaging();
+  const [search, setSearch] = useState('');
+  const term = useDebounced(search.trim());
+  const customers = useCustomers({ ...paging.query, search: term || undefined });
+  /** undefined: closed; null: creating; a customer: editing it. */
+  const [editing, setEditing] = useState<CustomerItem | null | undefined>(undefined);
+  const close = () => setEditing(undefined);
+  const create = useCreateCustomer({ onSuccess: close });
+  const update = useUpdateCustomer({ onSuccess: close });
+
+  const columns: Column<CustomerItem>[] = [
+    {
+      key: 'name',
+      header: 'Customer',
+      render: (c) => (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36, fontSize: 16 }}>
+            {c.name.trim().charAt(0).toUpperCase()}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 500 }}>{c.name}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+              {c.primaryPhone}
+            </Typography>
+          </Box>
+        </Stack>
+      ),
+    },
+    { key: 'region', header: 'Region', render: (c) => c.region.name, hideBelow: 'md' },
+    {
+      key: 'phone',
+      header: 'Phone',
+      hideBelow: 'sm',
+      render: (c) => (
+        <Box>
+          <Typography variant="body2">{c.primaryPhone}</Typography>
+          {c.phoneNumbers.map((p) => (
+            <Typography key={p} variant="body2" color="text.secondary">
+              {p}
+            </Typography>
+          ))}
+        </Box>
+      ),
+    },
+    {
+      key: 'address',
+      header: 'Address',
+      hideBelow: 'md',
+      render: (c) => (
+        <Typography variant="body2" sx={{ maxWidth: 280 }}>
+          {c.address}
+        </Typography>
+      ),
+    },
+    {
+      key: 'email',
+      header: 'Email',
+      hideBelow: 'lg',
+      render: (c) =>
+        c.email ?? (
+          <Typography component="span" variant="body2" color="text.secondary">
+            —
+          </Typography>
+        ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (c) => (
+        <Tooltip title="Edit">
+          <IconButton
+            aria-label={`Edit ${c.name}`}
+            size="small"
+            onClick={(e) => {
+              e.stopPropagation();
+              setEditing(c);
+            }}
+          >
+            <EditOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
+      >
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+          Customer Management
+        </Typography>
+        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
+          Add Customer
+        </Button>
+      </Stack>
+      <TextField
+        placeholder="Search by name or phone"
+        size="small"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          paging.reset();
+        }}
+        sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
+        slotProps={{
+          htmlInput: { 'aria-label': 'Search customers' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <DataTable
+        label="Customers"
+        columns={columns}
+        rows={customers.data?.items}
+        total={customers.data?.total}
+        getRowId={(c) => c.id}
+        paging={paging}
+        loading={customers.isFetching}
+        error={customers.error ? errorMessage(customers.error, FETCH_CUSTOMERS_FALLBACK) : null}
+        emptyMessage="No customers found"
+        onRowClick={(c) => navigate(`/customers/${c.id}`)}
+      />
+      {editing !== undefined ? (
+        <CustomerDialog
+          customer={editing}
+          pending={create.isPending || update.isPending}
+          onClose={close}
+          onSubmit={(values, setError) => {
+            const onError = (err: Error) => applyFieldErrors(err, setError);
+            if (editing) update.mutate({ id: editing.id, body: values }, { onError });
+            else create.mutate(values, { onError });
+          }}
+        />
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * The dashboard under 'Welcome back, <name>!': the cards Total Requests, Pending Approval,
+ * In Progress and Completed; 'My Tasks Today' for technicians (Assigned to Me, In Progress,
+ * Awaiting Approval); 'Recent Requests' (a click opens one); 'Requests by Type' bars with the
+ * count and the percent to one decimal, in the type colours.
+ */
+import Assignment from '@mui/icons-material/AssignmentOutlined';
+import Autorenew from '@mui/icons-material/AutorenewOutlined';
+import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
+import HourglassEmpty from '@mui/icons-material/HourglassEmptyOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactElement, ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { formatDateTime, percent1, TYPE_COLOR, typeLabel } from '#shared/domain/format.ts';
+import { Loading } from '#web/components/Loading.tsx';
+import { StatusChip } from '#web/components/StatusChip.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { FETCH_STATS_FALLBACK, useDashboardStats } from './api/stats.ts';
+
+function StatCard({ label, value, icon, color }: { label: string; value: number; icon: ReactElement; color: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 }, display: 'flex', alignItems: 'center', gap: 2 }}>
+      <Box
+        sx={{
+          display: { xs: 'none', sm: 'flex' },
+          alignItems: 'center',
+          justifyContent: 'center',
+          width: 48,
+          height: 48,
+          borderRadius: 2,
+          bgcolor: `${color}1a`,
+          color,
+          flexShrink: 0,
+        }}
+        aria-hidden
+      >
+        {icon}
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography sx={{ fontSize: { xs: 24, sm: 28 }, fontWeight: 700, lineHeight: 1.2, color }}>{value}</Typography>
+      </Box>
+    </Paper>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, height: '100%' }} component="section" aria-label={title}>
+      <Typography variant="h6" component="h2" sx={{ fontSize: 17, fontWeight: 600, mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+const grid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+};
+
+export default function DashboardCards() {
+  const navigate = useNavigate();
+  const stats = useDashboardStats();
+  if (stats.isLoading) return <Loading />;
+  if (!stats.data) return <Alert severity="error">{errorMessage(stats.error, FETCH_STATS_FALLBACK)}</Alert>;
+  const s = stats.data;
+
+  return (
+    <Stack spacing={3}>
+      <Box sx={grid}>
+        <StatCard label="Total Requests" value={s.totalRequests} icon={<Assignment />} color="#1976d2" />
+        <StatCard label="Pending Approval" value={s.pendingApproval} icon={<HourglassEmpty />} color="#ed6c02" />
+        <StatCard label="In Progress" value={s.inProgress} icon={<Autorenew />} color="#0288d1" />
+        <StatCard label="Completed" value={s.completed} icon={<CheckCircle />} color="#2e7d32" />
+      </Box>
+
+      {s.myTasks ? (
+        <Panel title="My Tasks Today">
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+            {[
+              { label: 'Assigned to Me', value: s.myTasks.assigned, color: '#0288d1' },
+              { label: 'In Progress', value: s.myTasks.inProgress, color: '#1976d2' },
+              { label: 'Awaiting Approval', value: s.myTasks.workCompleted, color: '#2e7d32' },
+            ].map((t) => (
+              <Box
+                key={t.label}
+                sx={{ textAlign: 'center', p: { xs: 1, sm: 1.5 }, borderRadius: 2, bgcolor: `${t.color}12` }}
+              >
+                <Typography sx={{ fontSize: { xs: 24, sm: 30 }, fontWeight: 700, color: t.color }}>
+                  {t.value}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t.label}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </Panel>
+      ) : null}
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        }}
+      >
+        <Panel title="Recent Requests">
+          {s.recentRequests.length === 0 ? (
+            <Typography color="text.secondary">No requests yet</Typography>
+          ) : (
+            <List disablePadding>
+              {s.recentRequests.map((r) => (
+                <ListItemButton
+                  key={r.id}
+                  onClick={() => navigate(`/service-requests/${r.id}`)}
+                  divider
+                  sx={{ px: 1, py: 1.25, alignItems: 'flex-start', gap: 1.5 }}
+                >
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600 }}>{r.customer.name}</Typography>
+                    <Typography variant="body2" sx={{ color: TYPE_COLOR[r.type], fontWeight: 500 }}>
+                      {typeLabel(r.type)}
+                    </Typography>
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    >
+                      {r.description}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {formatDateTime(r.createdAt)}
+                    </Typography>
+                  </Box>
+                  <Box sx={{ flexShrink: 0, pt: 0.25 }}>
+                    <StatusChip status={r.status} />
+                  </Box>
+                </ListItemButton>
+              ))}
+            </List>
+          )}
+        </Panel>
+        <Panel title="Requests by Type">
+          <Stack spacing={2}>
+            {s.byType.map((t) => {
+              const pct = percent1(t.count, s.totalRequests);
+              return (
+                <Box key={t.type}>
+                  <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {typeLabel(t.type)}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {t.count} ({pct}%)
+                    </Typography>
+                  </Stack>
+                  <LinearProgress
+                    variant="determinate"
+                    value={Number(pct)}
+                    aria-label={`${typeLabel(t.type)}: ${t.count} requests, ${pct}%`}
+                    sx={{
+                      height: 10,
+                      borderRadius: 5,
+                      bgcolor: `${TYPE_COLOR[t.type]}22`,
+                      '& .MuiLinearProgress-bar': { bgcolor: TYPE_COLOR[t.type], borderRadius: 5 },
+                    }}
+                  />
+                </Box>
+              );
+            })}
+          </Stack>
+        </Panel>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * /notifications: the caller's messages, newest first, with the sender's name and an en-IN date,
+ * a 'New' chip on unread ones, a mark-read button each, 'Mark All as Read' while any is unread,
+ * and 'No notifications' when there are none. A notification about a request opens it.
+ */
+import DoneIcon from '@mui/icons-material/Done';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useNavigate } from 'react-router';
+import type { NotificationItem } from '#shared/contracts/notifications.ts';
+import { formatDateTime } from '#shared/domain/format.ts';
+import { TablePager, usePaging } from '#web/components/DataTable.tsx';
+import { EmptyState } from '#web/components/EmptyState.tsx';
+import { Loading } from '#web/components/Loading.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useNotifications } from './api/list.ts';
+import { useMarkAllRead, useMarkRead } from './api/mark-read.ts';
+import { useUnreadCount } from './api/unread-count.ts';
+
+export default function NotificationsPage() {
+  const paging = usePaging();
+  const { data, isLoading, error } = useNotifications(paging.query);
+  const { count: unread } = useUnreadCount();
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  const navigate = useNavigate();
+  const items = data?.items ?? [];
+  const anyUnread = unread > 0 || items.some((n) => n.status === 'unread');
+
+  const open = (n: NotificationItem) => {
+    if (n.status === 'unread') markRead.mutate(n.id);
+    if (n.requestId) navigate(`/service-requests/${n.requestId}`);
+  };
+
+  return (
+    <Box>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}
+      >
+        <Typography variant="h5" component="h1">
+          Notifications
+        </Typography>
+        {anyUnread ? (
+          <Button
+            variant="outlined"
+            startIcon={<DoneAllIcon />}
+            onClick={() => markAll.mutate()}
+            disabled={markAll.isPending}
+          >
+            Mark All as Read
+          </Button>
+        ) : null}
+      </Stack>
+      <Paper variant="outlined">
+        {error ? (
+          <Alert severity="error" sx={{ m: 2 }}>
+            {errorMessage(error, 'Failed to fetch notifications')}
+          </Alert>
+        ) : isLoading ? (
+          <Loading />
+        ) : items.length === 0 ? (
+          <EmptyState message="No notifications" />
+        ) : (
+          <List disablePadding aria-label="notifications">
+            {items.map((n, i) => (
+              <ListItem
+                key={n.id}
+                divider={i < items.length - 1}
+                disablePadding
+                secondaryAction={
+                  n.status === 'unread' ? (
+                    <Tooltip title="Mark as read">
+                      <IconButton
+                        edge="end"
+                        aria-label="mark as read"
+                        onClick={() => markRead.mutate(n.id)}
+                        disabled={markRead.isPending && markRead.variables === n.id}
+                      >
+                        <DoneIcon />
+                      </IconButton>
+                    </Tooltip>
+                  ) : null
+                }
+                sx={{ bgcolor: n.status === 'unread' ? 'action.hover' : undefined }}
+              >
+                <ListItemButton onClick={() => open(n)} sx={{ pr: 8 }}>
+                  <ListItemText
+                    primary={
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <Typography
+                          component="span"
+                          variant="body1"
+                          sx={{ fontWeight: n.status === 'unread' ? 600 : 400, wordBreak: 'break-word' }}
+                        >
+                          {n.message}
+                        </Typography>
+                        {n.status === 'unread' ? <Chip label="New" color="primary" size="small" /> : null}
+                      </Stack>
+                    }
+                    secondary={`${n.sender?.name ?? 'AquaDesk'} · ${formatDateTime(n.createdAt)}`}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        )}
+        {items.length > 0 ? <TablePager total={data?.total ?? 0} paging={paging} /> : null}
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+/** Marking notifications read: one (POST /{id}/read), several (PATCH /mark-multiple-read) or all. */
+import { useQueryClient } from '@tanstack/react-query';
+import { api } from '#web/lib/api-client.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { notificationsQueryKey, unreadCountQueryKey } from './keys.ts';
+
+interface MarkResult {
+  updated: number;
+  count: number;
+}
+
+function useMarkMutation<TVars>(mutationFn: (vars: TVars) => Promise<MarkResult>, fallback: string) {
+  const queryClient = useQueryClient();
+  return useApiMutation<MarkResult, TVars>({
+    mutationFn,
+    fallback,
+    invalidate: [notificationsQueryKey],
+    // The server answers with the new count (never below 0): the bell updates without a refetch.
+    onSuccess: (result) => queryClient.setQueryData(unreadCountQueryKey, { count: Math.max(0, result.count) }),
+  });
+}
+
+export function useMarkRead() {
+  return useMarkMutation(
+    (id: string) =>
+      api<MarkResult>(`/notifications/${id}/read`, { method: 'POST', fallback: 'Failed to mark as read' }),
+    'Failed to mark as read',
+  );
+}
+
+export function useMarkMultipleRead() {
+  return useMarkMutation(
+    (notificationIds: string[]) =>
+      api<MarkResult>('/notifications/mark-multiple-read', {
+        method: 'PATCH',
+        body: { notificationIds },
+        fallback: 'Failed to mark notifications as read',
+      }),
+    'Failed to mark notifications as read',
+  );
+}
+
+export function useMarkAllRead() {
+  return useMarkMutation(
+    () =>
+      api<MarkResult>('/notifications/mark-all-read', {
+        method: 'POST',
+        fallback: 'Failed to mark notifications as read',
+      }),
+    'Failed to mark notifications as read',
+  );
+}

@@ -1,0 +1,112 @@
+/** /regions: the regions, created and renamed in a dialog (Region Name), deleted after a confirmation. */
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { RegionItem } from '#shared/contracts/regions.ts';
+import { formatDate } from '#shared/domain/format.ts';
+import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
+import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { applyFieldErrors } from '#web/lib/forms.ts';
+import { useCreateRegion } from './api/create-region.ts';
+import { useDeleteRegion } from './api/delete-region.ts';
+import { FETCH_REGIONS_FALLBACK, useRegions } from './api/list-regions.ts';
+import { useUpdateRegion } from './api/update-region.ts';
+import { RegionDialog } from './components/RegionDialog.tsx';
+
+export default function RegionsPage() {
+  const regions = useRegions();
+  const paging = usePaging();
+  /** undefined: closed; null: creating; a region: editing it. */
+  const [editing, setEditing] = useState<RegionItem | null | undefined>(undefined);
+  const [target, setTarget] = useState<RegionItem | null>(null);
+  const close = () => setEditing(undefined);
+  const create = useCreateRegion({ onSuccess: close });
+  const update = useUpdateRegion({ onSuccess: close });
+  const remove = useDeleteRegion({ onSuccess: () => setTarget(null) });
+
+  const all = regions.data ?? [];
+  const start = paging.page * paging.pageSize;
+  const rows = all.slice(start, start + paging.pageSize);
+
+  const columns: Column<RegionItem>[] = [
+    { key: 'name', header: 'Region Name', render: (r) => <Typography sx={{ fontWeight: 500 }}>{r.name}</Typography> },
+    { key: 'created', header: 'Created', render: (r) => formatDate(r.createdAt), hideBelow: 'sm' },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (r) => (
+        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+          <Tooltip title="Edit">
+            <IconButton aria-label={`Edit ${r.name}`} size="small" onClick={() => setEditing(r)}>
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Delete">
+            <IconButton aria-label={`Delete ${r.name}`} size="small" color="error" onClick={() => setTarget(r)}>
+              <DeleteOutline fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      ),
+    },
+  ];
+
+  return (
+    <Box>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
+      >
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+          Region Management
+        </Typography>
+        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
+          Add Region
+        </Button>
+      </Stack>
+      <DataTable
+        label="Regions"
+        columns={columns}
+        rows={rows}
+        total={all.length}
+        getRowId={(r) => r.id}
+        paging={paging}
+        loading={regions.isLoading}
+        error={regions.error ? errorMessage(regions.error, FETCH_REGIONS_FALLBACK) : null}
+        emptyMessage="No regions found"
+      />
+      {editing !== undefined ? (
+        <RegionDialog
+          region={editing}
+          pending={create.isPending || update.isPending}
+          onClose={close}
+          onSubmit={(values, setError) => {
+            const onError = (err: Error) => applyFieldErrors(err, setError);
+            if (editing) update.mutate({ id: editing.id, body: values }, { onError });
+            else create.mutate(values, { onError });
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={!!target}
+        title="Delete Region"
+        message={`Are you sure you want to delete the region ${target?.name ?? ''}?`}
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => target && remove.mutate(target.id)}
+        onClose={() => setTarget(null)}
+      />
+    </Box>
+  );
+}

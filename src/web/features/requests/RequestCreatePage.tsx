@@ -1,0 +1,209 @@
+/**
+ * /service-requests/create (also 'New Service' in the drawer): Request Type (all four, default
+ * SERVICE), Region, Customer ('name - address', only the chosen region's, searched on the
+ * server) and Description, validated with the shared contract's messages. On success:
+ * 'Service request created successfully!', then back to the list after 2 s (to the dashboard
+ * for the roles that cannot open the list).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { CustomerItem } from '#shared/contracts/customers.ts';
+import { type CreateRequestBody, createRequestBody } from '#shared/contracts/service-requests.ts';
+import { REDIRECT_AFTER_SAVE_MS } from '#shared/domain/constants.ts';
+import { TYPE_LABEL } from '#shared/domain/format.ts';
+import { canOpen, ROUTES, regionalScopeOf } from '#shared/domain/permissions.ts';
+import { REQUEST_TYPES } from '#shared/domain/workflow.ts';
+import { Loading } from '#web/components/Loading.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { applyFieldErrors } from '#web/lib/forms.ts';
+import { useCreateRequest } from './api/create-request.ts';
+import { LOAD_FALLBACK, useCustomerOptions, useRegionOptions } from './api/form-options.ts';
+import { useDebounced } from './components/use-debounced.ts';
+
+const customerLabel = (c: Pick<CustomerItem, 'name' | 'address'>) => `${c.name} - ${c.address}`;
+
+export default function RequestCreatePage() {
+  const navigate = useNavigate();
+  const { user, policyRole } = useAuth();
+  const ownRegion = policyRole && regionalScopeOf(policyRole) === 'region' ? (user?.regionId ?? null) : null;
+  const regions = useRegionOptions();
+  const [customer, setCustomer] = useState<CustomerItem | null>(null);
+  const [customerInput, setCustomerInput] = useState('');
+  const [done, setDone] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<CreateRequestBody>({
+    resolver: zodResolver(createRequestBody),
+    defaultValues: { type: 'SERVICE', regionId: ownRegion ?? '', customerId: '', description: '' },
+  });
+  const regionId = watch('regionId');
+  // While a customer is chosen the box shows its label; search only with what the user typed.
+  const typed = customer && customerInput === customerLabel(customer) ? '' : customerInput.trim();
+  const customers = useCustomerOptions(regionId, useDebounced(typed));
+
+  const backTo = policyRole && canOpen(policyRole, 'requests') ? ROUTES.requests.path : ROUTES.dashboard.path;
+  const create = useCreateRequest({
+    onSuccess: () => {
+      setDone(true);
+      timer.current = setTimeout(() => navigate(backTo), REDIRECT_AFTER_SAVE_MS);
+    },
+    onError: (err) => applyFieldErrors(err, setError),
+  });
+
+  if (regions.isLoading) return <Loading />;
+  const regionOptions = (regions.data ?? []).filter((r) => !ownRegion || r.id === ownRegion);
+  const loadError = regions.error ?? customers.error;
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
+        New Service Request
+      </Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+        {loadError ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {errorMessage(loadError, LOAD_FALLBACK)}
+          </Alert>
+        ) : null}
+        <Stack
+          component="form"
+          noValidate
+          spacing={2.5}
+          aria-label="New service request"
+          onSubmit={handleSubmit((values) => create.mutate(values))}
+        >
+          <Controller
+            name="type"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                label="Request Type"
+                required
+                fullWidth
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                name={field.name}
+                error={!!errors.type}
+                helperText={errors.type?.message}
+              >
+                {REQUEST_TYPES.map((t) => (
+                  <MenuItem key={t} value={t}>
+                    {TYPE_LABEL[t]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            name="regionId"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                label="Region"
+                required
+                fullWidth
+                value={field.value ?? ''}
+                onChange={(e) => {
+                  field.onChange(e);
+                  // A customer belongs to one region: choosing another region clears it.
+                  setCustomer(null);
+                  setCustomerInput('');
+                  setValue('customerId', '');
+                }}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                name={field.name}
+                error={!!errors.regionId}
+                helperText={errors.regionId?.message}
+              >
+                {regionOptions.map((r) => (
+                  <MenuItem key={r.id} value={r.id}>
+                    {r.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            name="customerId"
+            control={control}
+            render={({ field }) => (
+              <Autocomplete<CustomerItem>
+                options={customers.data?.items ?? []}
+                value={customer}
+                inputValue={customerInput}
+                onInputChange={(_e, v) => setCustomerInput(v)}
+                onChange={(_e, c) => {
+                  setCustomer(c);
+                  field.onChange(c?.id ?? '');
+                }}
+                onBlur={field.onBlur}
+                getOptionLabel={customerLabel}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                // The server already filtered by what was typed.
+                filterOptions={(x) => x}
+                disabled={!regionId}
+                loading={customers.isFetching}
+                noOptionsText={regionId ? 'No customers found' : 'Choose a region first'}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label="Customer"
+                    required
+                    inputRef={field.ref}
+                    name={field.name}
+                    error={!!errors.customerId}
+                    helperText={errors.customerId?.message ?? (regionId ? undefined : 'Choose a region first')}
+                  />
+                )}
+              />
+            )}
+          />
+          <TextField
+            label="Description"
+            required
+            fullWidth
+            multiline
+            minRows={4}
+            error={!!errors.description}
+            helperText={errors.description?.message}
+            {...register('description')}
+          />
+          <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', pt: 1 }}>
+            <Button onClick={() => navigate(backTo)} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="contained" disabled={create.isPending || done}>
+              {create.isPending ? 'Creating...' : 'Create Request'}
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}

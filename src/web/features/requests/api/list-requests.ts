@@ -1,0 +1,27 @@
+/** GET /api/service-requests: paged, searched and filtered on the server (total in X-Total-Count). */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { RequestSummary } from '#shared/contracts/service-requests.ts';
+import type { RequestStatus } from '#shared/domain/workflow.ts';
+import { apiList } from '#web/lib/api-client.ts';
+import { requestsQueryKey } from './keys.ts';
+
+export type RequestListParams = {
+  page: number;
+  pageSize: number;
+  search?: string;
+  status?: RequestStatus;
+};
+
+export const FETCH_REQUESTS_FALLBACK = 'Failed to fetch requests';
+
+export function fetchRequests(query: RequestListParams, signal?: AbortSignal) {
+  return apiList<RequestSummary>('/service-requests', { query, signal, fallback: FETCH_REQUESTS_FALLBACK });
+}
+
+export function useRequests(query: RequestListParams) {
+  return useQuery({
+    queryKey: [...requestsQueryKey, 'list', query],
+    queryFn: ({ signal }) => fetchRequests(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,11 @@
+/** POST /api/uploads/work-media/{id}: one image per call in the field 'file', with upload progress. */
+import type { WorkMediaItem } from '#shared/contracts/service-requests.ts';
+import { upload } from '#web/lib/api-client.ts';
+
+export const UPLOAD_FALLBACK = 'Failed to upload images';
+
+export function uploadWorkMedia(requestId: string, file: File, onProgress: (percent: number) => void) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return upload<WorkMediaItem>(`/uploads/work-media/${requestId}`, form, { onProgress, fallback: UPLOAD_FALLBACK });
+}

@@ -1,0 +1,202 @@
+/**
+ * Work photos from the technician: pick several images, or take one with the phone's camera
+ * (a second input with capture="environment"). Each image goes up in its own call with its own
+ * progress bar; then 'n image(s) uploaded successfully!'. Uploading with nothing chosen says
+ * 'Please select at least one image'.
+ */
+import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternateOutlined';
+import CloudUpload from '@mui/icons-material/CloudUploadOutlined';
+import Delete from '@mui/icons-material/DeleteOutlineOutlined';
+import PhotoCamera from '@mui/icons-material/PhotoCameraOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useToast } from '#web/components/toast.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { requestQueryKey } from '../api/keys.ts';
+import { UPLOAD_FALLBACK, uploadWorkMedia } from '../api/upload-media.ts';
+
+export const SELECT_AT_LEAST_ONE = 'Please select at least one image';
+
+interface Pending {
+  key: string;
+  file: File;
+  progress: number;
+  state: 'waiting' | 'uploading' | 'done' | 'failed';
+  error?: string;
+}
+
+const sizeLabel = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+export function PhotoUploader({ requestId, disabled }: { requestId: string; disabled: boolean }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const pickRef = useRef<HTMLInputElement>(null);
+  const cameraRef = useRef<HTMLInputElement>(null);
+  const [items, setItems] = useState<Pending[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const add = (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    const images = Array.from(files).filter((f) => f.type === '' || f.type.startsWith('image/'));
+    if (images.length < files.length) setError('Only images can be uploaded');
+    else setError(null);
+    setItems((prev) => [
+      ...prev.filter((p) => p.state !== 'done'),
+      ...images.map((file) => ({
+        key: `${file.name}-${file.size}-${crypto.randomUUID()}`,
+        file,
+        progress: 0,
+        state: 'waiting' as const,
+      })),
+    ]);
+  };
+
+  const patch = (key: string, change: Partial<Pending>) =>
+    setItems((prev) => prev.map((p) => (p.key === key ? { ...p, ...change } : p)));
+
+  const uploadAll = async () => {
+    const queue = items.filter((p) => p.state === 'waiting' || p.state === 'failed');
+    if (queue.length === 0) {
+      setError(SELECT_AT_LEAST_ONE);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    let ok = 0;
+    let firstError: string | null = null;
+    // One call per image, one after another: each gets the whole connection and its own bar.
+    for (const item of queue) {
+      patch(item.key, { state: 'uploading', progress: 0, error: undefined });
+      try {
+        await uploadWorkMedia(requestId, item.file, (progress) => patch(item.key, { progress }));
+        ok += 1;
+        patch(item.key, { state: 'done', progress: 100 });
+      } catch (err) {
+        const message = errorMessage(err, UPLOAD_FALLBACK);
+        firstError ??= message;
+        patch(item.key, { state: 'failed', error: message });
+      }
+    }
+    setBusy(false);
+    await queryClient.invalidateQueries({ queryKey: requestQueryKey(requestId) });
+    if (ok > 0) toast.success(`${ok} image(s) uploaded successfully!`);
+    if (firstError) toast.error(firstError);
+  };
+
+  const waiting = items.filter((p) => p.state !== 'done').length;
+
+  return (
+    <Box>
+      <input
+        ref={pickRef}
+        type="file"
+        accept="image/*"
+        multiple
+        hidden
+        data-testid="photo-input"
+        onChange={(e) => {
+          add(e.target.files);
+          e.target.value = '';
+        }}
+      />
+      <input
+        ref={cameraRef}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        data-testid="camera-input"
+        onChange={(e) => {
+          add(e.target.files);
+          e.target.value = '';
+        }}
+      />
+      <Stack spacing={1.5}>
+        <Stack direction="row" spacing={1.5}>
+          <Button
+            variant="outlined"
+            startIcon={<AddPhotoAlternate />}
+            onClick={() => pickRef.current?.click()}
+            disabled={disabled || busy}
+            sx={{ flex: 1, whiteSpace: 'nowrap' }}
+          >
+            Choose Photos
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<PhotoCamera />}
+            onClick={() => cameraRef.current?.click()}
+            disabled={disabled || busy}
+            sx={{ flex: 1, whiteSpace: 'nowrap' }}
+          >
+            Take Photo
+          </Button>
+        </Stack>
+        <Button
+          variant="contained"
+          startIcon={<CloudUpload />}
+          onClick={uploadAll}
+          disabled={disabled || busy}
+          fullWidth
+        >
+          {busy ? 'Uploading...' : waiting > 0 ? `Upload ${waiting} Image(s)` : 'Upload Images'}
+        </Button>
+      </Stack>
+      {error ? (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {error}
+        </Alert>
+      ) : null}
+      {items.length > 0 ? (
+        <Stack spacing={1} sx={{ mt: 2 }} component="ul" aria-label="Selected images" style={{ padding: 0, margin: 0 }}>
+          {items.map((p) => (
+            <Box component="li" key={p.key} sx={{ listStyle: 'none' }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography
+                  variant="body2"
+                  sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                >
+                  {p.file.name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+                  {p.state === 'done' ? 'Uploaded' : p.state === 'failed' ? 'Failed' : sizeLabel(p.file.size)}
+                </Typography>
+                {p.state === 'waiting' || p.state === 'failed' ? (
+                  <IconButton
+                    size="small"
+                    aria-label={`Remove ${p.file.name}`}
+                    disabled={busy}
+                    onClick={() => setItems((prev) => prev.filter((x) => x.key !== p.key))}
+                  >
+                    <Delete fontSize="small" />
+                  </IconButton>
+                ) : null}
+              </Stack>
+              <LinearProgress
+                variant="determinate"
+                value={p.progress}
+                color={p.state === 'failed' ? 'error' : p.state === 'done' ? 'success' : 'primary'}
+                aria-label={`Upload progress of ${p.file.name}`}
+                sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
+              />
+              {p.error ? (
+                <Typography variant="caption" color="error">
+                  {p.error}
+                </Typography>
+              ) : null}
+            </Box>
+          ))}
+        </Stack>
+      ) : null}
+    </Box>
+  );
+}

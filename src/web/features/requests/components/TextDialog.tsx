@@ -1,0 +1,87 @@
+/**
+ * A dialog with one text field: optional comments (approve, acknowledge, complete work) or a
+ * required reason (reject: a non-blank reason, else the confirm button stays disabled).
+ */
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+
+export interface TextDialogProps {
+  open: boolean;
+  title: string;
+  message?: string;
+  label: string;
+  confirmLabel: string;
+  /** A non-blank text is needed (reject). */
+  required?: boolean;
+  requiredMessage?: string;
+  color?: 'primary' | 'error' | 'success';
+  pending: boolean;
+  onConfirm: (text: string) => void;
+  onClose: () => void;
+}
+
+export function TextDialog({
+  open,
+  title,
+  message,
+  label,
+  confirmLabel,
+  required = false,
+  requiredMessage = 'This field is required',
+  color = 'primary',
+  pending,
+  onConfirm,
+  onClose,
+}: TextDialogProps) {
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setText('');
+      setTouched(false);
+    }
+  }, [open]);
+  const blank = text.trim() === '';
+  const showError = required && touched && blank;
+  return (
+    <Dialog open={open} onClose={pending ? undefined : onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        {message ? <DialogContentText sx={{ mb: 2 }}>{message}</DialogContentText> : null}
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          minRows={3}
+          label={label}
+          required={required}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={() => setTouched(true)}
+          error={showError}
+          helperText={showError ? requiredMessage : undefined}
+          sx={{ mt: message ? 0 : 1 }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={pending}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          color={color}
+          disabled={pending || (required && blank)}
+          onClick={() => onConfirm(text.trim())}
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * /roles: every role with its parent ('No parent role' for the root). System roles show a
+ * 'System Role' chip and have no edit or delete; custom roles are created and renamed in one dialog
+ * and deleted after a confirmation.
+ */
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { RoleItem } from '#shared/contracts/roles.ts';
+import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
+import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { applyFieldErrors } from '#web/lib/forms.ts';
+import { useCreateRole } from './api/create-role.ts';
+import { useDeleteRole } from './api/delete-role.ts';
+import { FETCH_ROLES_FALLBACK, useRoles } from './api/list-roles.ts';
+import { useUpdateRole } from './api/update-role.ts';
+import { RoleDialog } from './components/RoleDialog.tsx';
+
+export default function RolesPage() {
+  const roles = useRoles();
+  const paging = usePaging();
+  /** undefined: closed; null: creating; a role: editing it. */
+  const [editing, setEditing] = useState<RoleItem | null | undefined>(undefined);
+  const [target, setTarget] = useState<RoleItem | null>(null);
+  const close = () => setEditing(undefined);
+  const create = useCreateRole({ onSuccess: close });
+  const update = useUpdateRole({ onSuccess: close });
+  const remove = useDeleteRole({ onSuccess: () => setTarget(null) });
+
+  const all = roles.data ?? [];
+  const start = paging.page * paging.pageSize;
+  const rows = all.slice(start, start + paging.pageSize);
+
+  const columns: Column<RoleItem>[] = [
+    {
+      key: 'name',
+      header: 'Role Name',
+      render: (r) => (
+        <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, rowGap: 0.5 }}>
+          <Typography sx={{ fontWeight: 500 }}>{r.name}</Typography>
+          {r.immutable ? <Chip size="small" label="System Role" color="primary" variant="outlined" /> : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'parent',
+      header: 'Parent Role',
+      render: (r) =>
+        r.parentRole ? (
+          r.parentRole.name
+        ) : (
+          <Typography component="span" variant="body2" color="text.secondary">
+            No parent role
+          </Typography>
+        ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      render: (r) =>
+        r.immutable ? null : (
+          <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+            <Tooltip title="Edit">
+              <IconButton aria-label={`Edit ${r.name}`} size="small" onClick={() => setEditing(r)}>
+                <EditOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton aria-label={`Delete ${r.name}`} size="small" color="error" onClick={() => setTarget(r)}>
+                <DeleteOutline fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        ),
+    },
+  ];
+
+  return (
+    <Box>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
+      >
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+          Role Management
+        </Typography>
+        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
+          Add Role
+        </Button>
+      </Stack>
+      <DataTable
+        label="Roles"
+        columns={columns}
+        rows={rows}
+        total={all.length}
+        getRowId={(r) => r.id}
+        paging={paging}
+        loading={roles.isLoading}
+        error={roles.error ? errorMessage(roles.error, FETCH_ROLES_FALLBACK) : null}
+        emptyMessage="No roles found"
+      />
+      {editing !== undefined ? (
+        <RoleDialog
+          role={editing}
+          pending={create.isPending || update.isPending}
+          onClose={close}
+          onSubmit={(values, setError) => {
+            const onError = (err: Error) => applyFieldErrors(err, setError);
+            if (editing) update.mutate({ id: editing.id, body: { name: values.name } }, { onError });
+            else create.mutate({ name: values.name, permissions: {} }, { onError });
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={!!target}
+        title="Delete Role"
+        message={`Are you sure you want to delete the role ${target?.name ?? ''}?`}
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => target && remove.mutate(target.id)}
+        onClose={() => setTarget(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+/** POST /api/roles {name, permissions: {}}: the new role hangs under the caller's own role (ADR 009). */
+import type { CreateRoleInput, RoleItem } from '#shared/contracts/roles.ts';
+import { api } from '#web/lib/api-client.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { rolesQueryKey } from './keys.ts';
+
+export function createRole(body: CreateRoleInput) {
+  return api<RoleItem>('/roles', { method: 'POST', body, fallback: 'Operation failed' });
+}
+
+export function useCreateRole(opts: { onSuccess?: () => void; onError?: (err: Error) => void } = {}) {
+  return useApiMutation({
+    mutationFn: createRole,
+    fallback: 'Operation failed',
+    success: 'Role created successfully!',
+    invalidate: [rolesQueryKey, ['users', 'assignable-roles']],
+    onSuccess: opts.onSuccess,
+    onError: opts.onError,
+  });
+}

@@ -1,0 +1,2 @@
+/** Query keys of the roles feature. */
+export const rolesQueryKey = ['roles'] as const;

@@ -1,0 +1,84 @@
+/**
+ * /technician/my-tasks: one card per open task (status, type, customer, address, description cut
+ * at 100 characters, created date, View Details). 'No tasks assigned' when there are none.
+ */
+import CalendarToday from '@mui/icons-material/CalendarTodayOutlined';
+import Place from '@mui/icons-material/PlaceOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useNavigate } from 'react-router';
+import { TASK_DESCRIPTION_CUT } from '#shared/domain/constants.ts';
+import { formatDate, TYPE_COLOR, truncate, typeLabel } from '#shared/domain/format.ts';
+import { EmptyState } from '#web/components/EmptyState.tsx';
+import { Loading } from '#web/components/Loading.tsx';
+import { StatusChip } from '#web/components/StatusChip.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { FETCH_TASKS_FALLBACK, useMyTasks } from './api/my-tasks.ts';
+
+export default function MyTasksPage() {
+  const navigate = useNavigate();
+  const tasks = useMyTasks();
+  const items = tasks.data?.items ?? [];
+
+  return (
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
+        My Tasks
+      </Typography>
+      {tasks.isLoading ? <Loading /> : null}
+      {tasks.error ? <Alert severity="error">{errorMessage(tasks.error, FETCH_TASKS_FALLBACK)}</Alert> : null}
+      {!tasks.isLoading && !tasks.error && items.length === 0 ? <EmptyState message="No tasks assigned" /> : null}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+        }}
+      >
+        {items.map((t) => (
+          <Card
+            key={t.id}
+            variant="outlined"
+            component="article"
+            aria-label={`${typeLabel(t.type)} task for ${t.customer.name}`}
+            sx={{ display: 'flex', flexDirection: 'column', borderLeft: 4, borderLeftColor: TYPE_COLOR[t.type] }}
+          >
+            <CardContent sx={{ flex: 1 }}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5, gap: 1 }}>
+                <StatusChip status={t.status} />
+                <Typography variant="body2" sx={{ fontWeight: 600, color: TYPE_COLOR[t.type] }}>
+                  {typeLabel(t.type)}
+                </Typography>
+              </Stack>
+              <Typography variant="h6" component="h2" sx={{ fontSize: 17, fontWeight: 600 }}>
+                {t.customer.name}
+              </Typography>
+              <Stack direction="row" spacing={0.75} sx={{ alignItems: 'flex-start', color: 'text.secondary', mt: 0.5 }}>
+                <Place fontSize="small" sx={{ mt: '2px' }} />
+                <Typography variant="body2">{t.customer.address}</Typography>
+              </Stack>
+              <Typography variant="body2" sx={{ mt: 1.5 }}>
+                {truncate(t.description, TASK_DESCRIPTION_CUT)}
+              </Typography>
+              <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'text.secondary', mt: 1.5 }}>
+                <CalendarToday sx={{ fontSize: 16 }} />
+                <Typography variant="caption">{formatDate(t.createdAt)}</Typography>
+              </Stack>
+            </CardContent>
+            <CardActions sx={{ px: 2, pb: 2 }}>
+              <Button variant="contained" fullWidth onClick={() => navigate(`/service-requests/${t.id}`)}>
+                View Details
+              </Button>
+            </CardActions>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}

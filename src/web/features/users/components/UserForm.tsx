@@ -1,0 +1,200 @@
+/**
+ * The create and edit form of spec section 2 (Users): Full Name, Email, Password (create only, a
+ * plain text field), Phone (optional), Role (only the roles the server says the caller may assign)
+ * and Region (optional, with 'None'). A regional manager is offered only their own region, the only
+ * one the server accepts from them (ADR 010). Nobody can change their own role.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { Controller, type UseFormSetError, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { password } from '#shared/contracts/auth.ts';
+import { type UserItem, updateUserBody } from '#shared/contracts/users.ts';
+import { regionalScopeOf } from '#shared/domain/permissions.ts';
+import { Loading } from '#web/components/Loading.tsx';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useAssignableRoles } from '../api/assignable-roles.ts';
+import { useRegionOptions } from '../api/region-options.ts';
+
+const createSchema = updateUserBody.extend({ password });
+const editSchema = updateUserBody.extend({ password: z.string() });
+
+export type UserFormInput = z.input<typeof createSchema>;
+export type UserFormOutput = z.output<typeof createSchema>;
+
+export interface UserFormProps {
+  mode: 'create' | 'edit';
+  /** Prefill (edit). */
+  initial?: UserItem;
+  pending: boolean;
+  /** True once saved, while the page waits to return to the list. */
+  done?: boolean;
+  /** `setError` puts the server's per-field errors on the fields. */
+  onSubmit: (values: UserFormOutput, setError: UseFormSetError<UserFormInput>) => void;
+  onCancel: () => void;
+}
+
+export function UserForm({ mode, initial, pending, done = false, onSubmit, onCancel }: UserFormProps) {
+  const { user, policyRole } = useAuth();
+  const roles = useAssignableRoles();
+  const regions = useRegionOptions();
+  const ownRegion = policyRole && regionalScopeOf(policyRole) === 'region' ? (user?.regionId ?? null) : null;
+  const isSelf = !!initial && initial.id === user?.id;
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<UserFormInput, unknown, UserFormOutput>({
+    resolver: zodResolver(mode === 'create' ? createSchema : editSchema),
+    defaultValues: {
+      name: initial?.name ?? '',
+      email: initial?.email ?? '',
+      password: '',
+      phone: initial?.phone ?? '',
+      roleId: initial?.roleId ?? '',
+      regionId: initial ? (initial.regionId ?? '') : (ownRegion ?? ''),
+    },
+  });
+
+  if (roles.isLoading || regions.isLoading) return <Loading />;
+  const loadError = roles.error ?? regions.error;
+
+  const roleOptions = [...(roles.data ?? [])];
+  if (initial && !roleOptions.some((r) => r.id === initial.roleId)) {
+    roleOptions.unshift({ id: initial.roleId, name: initial.role.name, parentRole: null });
+  }
+  const regionOptions = (regions.data ?? []).filter((r) => !ownRegion || r.id === ownRegion);
+  if (initial?.regionId && initial.region && !regionOptions.some((r) => r.id === initial.regionId)) {
+    regionOptions.unshift({ id: initial.regionId, name: initial.region.name, createdAt: '' });
+  }
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
+      {loadError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(loadError, 'Failed to load data')}
+        </Alert>
+      ) : null}
+      <Stack
+        component="form"
+        noValidate
+        spacing={2.5}
+        onSubmit={handleSubmit((values) => onSubmit(values, setError))}
+        aria-label={mode === 'create' ? 'Create user' : 'Edit user'}
+      >
+        <TextField
+          label="Full Name"
+          required
+          fullWidth
+          autoFocus={mode === 'create'}
+          error={!!errors.name}
+          helperText={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          required
+          fullWidth
+          autoComplete="off"
+          error={!!errors.email}
+          helperText={errors.email?.message}
+          {...register('email')}
+        />
+        {mode === 'create' ? (
+          <TextField
+            label="Password"
+            type="text"
+            required
+            fullWidth
+            autoComplete="off"
+            error={!!errors.password}
+            helperText={errors.password?.message}
+            {...register('password')}
+          />
+        ) : null}
+        <TextField
+          label="Phone"
+          fullWidth
+          autoComplete="off"
+          error={!!errors.phone}
+          helperText={errors.phone?.message}
+          slotProps={{ htmlInput: { inputMode: 'tel' } }}
+          {...register('phone')}
+        />
+        <Controller
+          name="roleId"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              select
+              label="Role"
+              required
+              fullWidth
+              disabled={isSelf}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              name={field.name}
+              error={!!errors.roleId}
+              helperText={errors.roleId?.message ?? (isSelf ? 'You cannot change your own role' : undefined)}
+            >
+              {roleOptions.map((r) => (
+                <MenuItem key={r.id} value={r.id}>
+                  {r.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          name="regionId"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              select
+              label="Region"
+              fullWidth
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              name={field.name}
+              error={!!errors.regionId}
+              helperText={errors.regionId?.message}
+            >
+              {ownRegion ? null : (
+                <MenuItem value="">
+                  <em>None</em>
+                </MenuItem>
+              )}
+              {regionOptions.map((r) => (
+                <MenuItem key={r.id} value={r.id}>
+                  {r.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', pt: 1 }}>
+          <Button onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending || done}>
+            {mode === 'create' ? 'Create User' : 'Update User'}
+          </Button>
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

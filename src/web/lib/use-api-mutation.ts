@@ -1,0 +1,53 @@
+/**
+ * A TanStack mutation that speaks the house error rules (architecture guide, "Errors flow one way"):
+ * on failure it toasts the server's message or the spec's fallback; on success it can toast the
+ * spec's success text and invalidate queries.
+ *
+ *   const create = useApiMutation({
+ *     mutationFn: (body: UserCreate) => api<User>('/users', { method: 'POST', body, fallback: 'Failed to create user' }),
+ *     fallback: 'Failed to create user',
+ *     success: 'User created successfully!',
+ *     invalidate: [usersQueryKey],
+ *     onSuccess: () => setTimeout(() => navigate('/users'), REDIRECT_AFTER_SAVE_MS),
+ *   });
+ *
+ * `toastError: false` leaves errors to the caller (e.g. a form that shows them on its fields).
+ * Field errors: see `applyFieldErrors` in lib/forms.ts.
+ */
+import { type QueryKey, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '#web/components/toast.tsx';
+import { type ApiError, errorMessage } from './api-client.ts';
+
+export interface ApiMutationOptions<TData, TVars> {
+  mutationFn: (vars: TVars) => Promise<TData>;
+  /** The spec's fallback text when the server gives no message. */
+  fallback: string;
+  /** A success toast: fixed text, or computed from the result. */
+  success?: string | ((data: TData, vars: TVars) => string);
+  /** Query keys to invalidate after success. */
+  invalidate?: QueryKey[];
+  toastError?: boolean;
+  onSuccess?: (data: TData, vars: TVars) => void;
+  onError?: (error: ApiError | Error, vars: TVars) => void;
+}
+
+export function useApiMutation<TData = unknown, TVars = void>(
+  opts: ApiMutationOptions<TData, TVars>,
+): UseMutationResult<TData, Error, TVars> {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  return useMutation<TData, Error, TVars>({
+    mutationFn: opts.mutationFn,
+    onSuccess: async (data, vars) => {
+      if (opts.success) toast.success(typeof opts.success === 'function' ? opts.success(data, vars) : opts.success);
+      if (opts.invalidate) {
+        await Promise.all(opts.invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      }
+      opts.onSuccess?.(data, vars);
+    },
+    onError: (error, vars) => {
+      if (opts.toastError !== false) toast.error(errorMessage(error, opts.fallback));
+      opts.onError?.(error, vars);
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+const api = ['src/server/**/*.test.ts'];
+const projects: { extends: true; test: { name: string; include: string[]; env?: Record<string, string> } }[] = [
+  {
+    extends: true as const,
+    test: { name: 'unit', include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'scripts/**/*.test.ts'] },
+  },
+  { extends: true as const, test: { name: 'api-pglite', include: api, env: { TEST_DB: 'pglite' } } },
+];
+// CI (and anyone with a PostgreSQL) runs the API tests a second time on a real server.
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({ extends: true as const, test: { name: 'api-postgres', include: api, env: { TEST_DB: 'postgres' } } });
+}
+
+export default defineConfig({
+  test: {
+    globalSetup: ['src/server/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    projects,
+  },
+});

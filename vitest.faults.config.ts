@@ -1,0 +1,20 @@
+/**
+ * The long fault runs (`npm run test:faults`): kill -9 of a real server during writes (R5), a
+ * throwaway PostgreSQL cluster restarted under the server (R6), uploads onto a full disk (R7).
+ * They spawn processes and clusters, so they run one file at a time, apart from `npm test`.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'faults',
+    include: ['src/server/faults/**/*.fault.ts'],
+    globalSetup: ['src/server/test/global-setup.ts'],
+    env: { TEST_DB: 'pglite' },
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
+});
