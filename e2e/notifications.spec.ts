@@ -30,8 +30,11 @@ test('a technician sees the badge rise within 5 s, without a reload, when a mana
 }) => {
   const techContext = await browser.newContext();
   const techPage = await techContext.newPage();
+  // The bell's first count has arrived (the open SSE stream means the network never goes idle).
+  const firstCount = techPage.waitForResponse((r) => r.url().includes('/api/notifications/unread-count') && r.ok());
   await loginAs(techPage, 'tech2@demo.test');
-  await techPage.waitForLoadState('networkidle');
+  await firstCount;
+  await expect(bell(techPage)).toBeVisible();
   const before = await badgeCount(techPage);
 
   // The manager, in another client, assigns an approved Chennai request to this technician.
