@@ -96,14 +96,19 @@ export function ancestorChain(roles: readonly RoleNode[], roleId: string): RoleN
 }
 
 /**
- * Roles the holder of `roleName`/`roleId` may assign: the roles strictly below it;
- * the Super Admin may assign every role (its own included).
+ * Roles the holder of `roleId` may assign: the roles strictly below it. Only the Super Admin
+ * role itself (the root of the tree) may assign every role, its own included. A custom role that
+ * hangs under the Super Admin carries the Super Admin's rights (ADR 007) but still assigns only
+ * the roles below it, never the Super Admin or anything above or beside it.
  */
 export function assignableRoleIds(
   roles: readonly RoleNode[],
   caller: { roleId: string; policyRole: SystemRole },
 ): Set<string> {
-  if (caller.policyRole === ROLE.SUPER_ADMIN) return new Set(roles.map((r) => r.id));
+  const own = roles.find((r) => r.id === caller.roleId);
+  if (caller.policyRole === ROLE.SUPER_ADMIN && own?.name === ROLE.SUPER_ADMIN && own.parentRoleId === null) {
+    return new Set(roles.map((r) => r.id));
+  }
   return descendantIds(roles, caller.roleId);
 }
 

@@ -513,3 +513,22 @@ describe('hierarchy views', () => {
     expect(service.children[0].role.name).toBe('Service Manager');
   });
 });
+
+// Last: the deputy it creates would show in the hierarchy views above.
+describe('custom roles under the Super Admin', () => {
+  it('keeps a custom role created under the Super Admin from assigning the Super Admin (403)', async () => {
+    const sa = await signedIn(ctx, ROLE.SUPER_ADMIN);
+    // The spec's client sends no parent: the role hangs under the caller's, here the Super Admin.
+    const made = await send('POST', '/api/roles', sa.headers, { name: `Deputy ${crypto.randomUUID().slice(0, 4)}` });
+    expect(made.statusCode).toBe(201);
+    const deputy = await signedIn(ctx, made.json().name);
+    const assignable = await get('/api/users/assignable-roles', deputy.headers);
+    expect(assignable.statusCode).toBe(200);
+    const offered = assignable.json().map((r: { name: string }) => r.name);
+    expect(offered).not.toContain(ROLE.SUPER_ADMIN);
+    expect(offered).not.toContain(ROLE.SERVICE_ADMIN);
+    const res = await send('POST', '/api/users', deputy.headers, await newUser(ROLE.SUPER_ADMIN));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(USER_MESSAGES.roleNotAssignable);
+  });
+});
