@@ -403,4 +403,11 @@ async function seedDemo(tx: Tx, roleIds: Map<string, string>) {
       });
     }
   }
+  // Auto-assign breaks ties by who was assigned least recently: give each demo technician the
+  // time of their latest seeded assignment, as the real assign path would have.
+  await tx.execute(sql`
+    UPDATE users SET last_assigned_at = latest.at
+    FROM (SELECT assigned_to_id, max(assigned_at) AS at FROM service_requests
+          WHERE assigned_to_id IS NOT NULL GROUP BY assigned_to_id) AS latest
+    WHERE users.id = latest.assigned_to_id`);
 }

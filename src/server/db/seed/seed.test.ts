@@ -1,0 +1,67 @@
+/**
+ * The demo seed (decisions.md "Demo accounts"): exactly the fixed accounts and regions, requests in
+ * every status, and the state the workflow would have left (each technician's last assignment).
+ */
+import { eq, isNotNull, max } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { regions, roles, users } from '#server/db/schema/people.ts';
+import { serviceRequests } from '#server/db/schema/requests.ts';
+import { createTestApp, type TestContext } from '#server/test/app.ts';
+import { REQUEST_STATUSES } from '#shared/domain/workflow.ts';
+import { DEMO_ACCOUNTS, DEMO_REGIONS, seed } from './seed.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seed(ctx.db, { demo: true });
+});
+afterAll(() => ctx.close());
+
+describe('the demo seed', () => {
+  it('creates exactly the demo regions and accounts of decisions.md', async () => {
+    const regionRows = await ctx.db.select({ name: regions.name }).from(regions);
+    expect(regionRows.map((r) => r.name).sort()).toEqual([...DEMO_REGIONS].sort());
+    const rows = await ctx.db
+      .select({ email: users.email, role: roles.name, region: regions.name })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .leftJoin(regions, eq(regions.id, users.regionId));
+    const expected = [
+      ['admin@demo.test', 'Super Admin', null],
+      ['service.admin@demo.test', 'Service Admin', null],
+      ['sales.admin@demo.test', 'Sales Admin', null],
+      ['service.manager@demo.test', 'Service Manager', 'Chennai'],
+      ['sales.manager@demo.test', 'Sales Manager', 'Chennai'],
+      ['service.lead@demo.test', 'Service Team Lead', 'Chennai'],
+      ['sales.lead@demo.test', 'Sales Team Lead', 'Chennai'],
+      ['tech@demo.test', 'Technician', 'Chennai'],
+      ['tech2@demo.test', 'Technician', 'Chennai'],
+      ['tech.blr@demo.test', 'Technician', 'Bengaluru'],
+      ['service.manager.blr@demo.test', 'Service Manager', 'Bengaluru'],
+      ['sales@demo.test', 'Salesman', 'Chennai'],
+    ];
+    expect(rows.map((r) => [r.email, r.role, r.region]).sort()).toEqual(expected.sort());
+    expect(DEMO_ACCOUNTS).toHaveLength(expected.length);
+  });
+
+  it('has requests in every status', async () => {
+    const statuses = await ctx.db.selectDistinct({ status: serviceRequests.status }).from(serviceRequests);
+    expect(statuses.map((s) => s.status).sort()).toEqual([...REQUEST_STATUSES].sort());
+  });
+
+  it('records each technician’s latest assignment, which auto-assign uses to break ties', async () => {
+    const latest = await ctx.db
+      .select({ id: serviceRequests.assignedToId, at: max(serviceRequests.assignedAt) })
+      .from(serviceRequests)
+      .where(isNotNull(serviceRequests.assignedToId))
+      .groupBy(serviceRequests.assignedToId);
+    expect(latest.length).toBeGreaterThan(0);
+    for (const t of latest) {
+      const [u] = await ctx.db
+        .select({ at: users.lastAssignedAt })
+        .from(users)
+        .where(eq(users.id, t.id as string));
+      expect(u?.at?.getTime()).toBe(t.at?.getTime());
+    }
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * CORS for the spec's own client, served from another origin (decisions.md): preflights are
+ * answered for the origins in CORS_ORIGINS, echoing the exact origin with credentials, for every
+ * method the client uses, and for no other origin.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '#server/test/app.ts';
+
+const SPA = 'https://spa.example.com';
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ CORS_ORIGINS: `${SPA},https://other.example.com` });
+});
+afterAll(() => ctx.close());
+
+const preflight = (origin: string, method: string, url = '/api/users/00000000-0000-4000-8000-000000000000') =>
+  ctx.app.inject({
+    method: 'OPTIONS',
+    url,
+    headers: {
+      origin,
+      'access-control-request-method': method,
+      'access-control-request-headers': 'authorization,content-type',
+    },
+  });
+
+describe('CORS', () => {
+  it('allows every method of the spec’s client from a listed origin, with credentials', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      const res = await preflight(SPA, method);
+      expect(res.statusCode, method).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe(SPA);
+      expect(res.headers['access-control-allow-credentials']).toBe('true');
+      const allowed = String(res.headers['access-control-allow-methods'])
+        .split(',')
+        .map((m) => m.trim());
+      expect(allowed, method).toContain(method);
+      expect(String(res.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+    }
+  });
+
+  it('exposes X-Total-Count on a real call from a listed origin', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/config', headers: { origin: SPA } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe(SPA);
+    expect(res.headers['access-control-expose-headers']).toContain('X-Total-Count');
+  });
+
+  it('grants nothing to an origin that is not listed', async () => {
+    const res = await preflight('https://evil.example.net', 'DELETE');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    const call = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { origin: 'https://evil.example.net' },
+    });
+    expect(call.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
