@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 
 export interface AccessClaims {
   sub: string;
@@ -11,33 +11,60 @@ export interface AccessClaims {
 
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * The HMAC key imported into WebCrypto once. Handing jose the raw bytes makes it import the key
+   * on every call: that import was 10% of the server's CPU under load (docs/performance.md).
+   */
+  private readonly cryptoKey: Promise<crypto.webcrypto.CryptoKey>;
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.cryptoKey = crypto.webcrypto.subtle.importKey('raw', this.key, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
   }
 
-  signAccess(claims: AccessClaims): Promise<string> {
+  async signAccess(claims: AccessClaims): Promise<string> {
     return new SignJWT({ sid: claims.sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuedAt()
       .setExpirationTime(`${this.ttlSeconds}s`)
       .setIssuer('aquadesk')
-      .sign(this.key);
+      .sign(await this.cryptoKey);
   }
 
-  /** Returns the claims, or null for any token that is not ours, expired or malformed. */
+  /**
+   * Returns the claims, or null for any token that is not ours, expired or malformed.
+   *
+   * Verified with Node's synchronous HMAC rather than jose's WebCrypto path: every call pays it,
+   * and WebCrypto's thread-pool round trip was 12% of the server's CPU under load
+   * (docs/performance.md). Strict by construction: exactly three base64url parts, the header's
+   * `alg` exactly HS256 and no `crit`, a canonical signature compared in constant time, then
+   * issuer, expiry and not-before. jose still signs, so each side checks the other in the tests.
+   */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: 'aquadesk' });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return { sub: payload.sub, sid: payload.sid };
-    } catch (err) {
-      if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
-      throw err;
-    }
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [head, body, signature] = parts as [string, string, string];
+    if (!BASE64URL.test(head) || !BASE64URL.test(body) || !BASE64URL.test(signature)) return null;
+    const expected = crypto.createHmac('sha256', this.key).update(`${head}.${body}`).digest();
+    const given = Buffer.from(signature, 'base64url');
+    if (given.length !== expected.length || given.toString('base64url') !== signature) return null;
+    if (!crypto.timingSafeEqual(given, expected)) return null;
+    const header = parseJson(head);
+    if (header?.alg !== 'HS256' || 'crit' in header || 'b64' in header) return null;
+    const payload = parseJson(body);
+    if (!payload) return null;
+    const now = Math.floor(Date.now() / 1000);
+    if (payload.iss !== 'aquadesk') return null;
+    if (typeof payload.exp !== 'number' || payload.exp <= now) return null;
+    if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > now)) return null;
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+    return { sub: payload.sub, sid: payload.sid };
   }
 
   /** An HMAC over a string (signed photo URLs). */
@@ -49,6 +76,20 @@ export class TokenService {
     const expected = Buffer.from(this.sign(value));
     const given = Buffer.from(signature);
     return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+  }
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** A JWT segment's JSON object, or null. */
+function parseJson(segment: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
   }
 }
 
