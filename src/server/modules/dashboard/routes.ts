@@ -19,7 +19,7 @@ export async function statsFor(db: Db, actor: Actor): Promise<DashboardStats> {
   const cells = await repo.readCounters(db, repo.counterScopeOf(actor));
   const n = (status: Parameters<typeof repo.sumCells>[1]) => repo.sumCells(cells, status);
   const recentRequests = await repo.listRequests(db, {
-    scope: repo.scopeCondition(actor),
+    scope: repo.scopeOf(actor),
     limit: RECENT_COUNT,
     offset: 0,
   });

@@ -2,11 +2,13 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
+import { preparedOnce } from '#server/db/prepared.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { regions, roles, users } from '#server/db/schema/people.ts';
 import { approvalHistory, requestCounters, serviceRequests, workLogs, workMedia } from '#server/db/schema/requests.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { containsPattern } from '#server/lib/paging.ts';
+
 import type { ApprovalEntry, RequestSummary, WorkLog } from '#shared/contracts/service-requests.ts';
 import { requestScopeOf } from '#shared/domain/permissions.ts';
 import { ROLE } from '#shared/domain/roles.ts';
@@ -105,19 +107,43 @@ function toSummary(r: SummaryRow): RequestSummary {
 
 // ------------------------------------------------------------------ scope
 
-/** The requests an actor may read (decisions.md, Data scope), as a WHERE condition. */
-export function scopeCondition(actor: Pick<Actor, 'id' | 'policyRole' | 'regionId'>): SQL | undefined {
+/**
+ * The requests an actor may read (decisions.md, Data scope), as data: the kind decides the SQL,
+ * the key (a region or a user) is a parameter, so each kind is one prepared statement.
+ */
+export type RequestScope = { kind: 'all' } | { kind: 'region' | 'requested' | 'technician' | 'assigned'; key: string };
+
+export function scopeOf(actor: Pick<Actor, 'id' | 'policyRole' | 'regionId'>): RequestScope {
   switch (requestScopeOf(actor.policyRole)) {
+    case 'all':
+      return { kind: 'all' };
+    case 'region':
+      return actor.regionId ? { kind: 'region', key: actor.regionId } : { kind: 'all' };
+    case 'requested':
+      return { kind: 'requested', key: actor.id };
+    case 'technician':
+      return { kind: 'technician', key: actor.id };
+  }
+}
+
+/** The scope as a WHERE condition over the placeholder `scopeKey`. */
+function scopeWhere(scope: RequestScope): SQL | undefined {
+  const key = sql.placeholder('scopeKey');
+  switch (scope.kind) {
     case 'all':
       return undefined;
     case 'region':
-      return actor.regionId ? eq(serviceRequests.regionId, actor.regionId) : undefined;
+      return eq(serviceRequests.regionId, key);
     case 'requested':
-      return eq(serviceRequests.requestedById, actor.id);
+      return eq(serviceRequests.requestedById, key);
     case 'technician':
-      return or(eq(serviceRequests.assignedToId, actor.id), eq(serviceRequests.requestedById, actor.id));
+      return or(eq(serviceRequests.assignedToId, key), eq(serviceRequests.requestedById, key));
+    case 'assigned':
+      return eq(serviceRequests.assignedToId, key);
   }
 }
+
+const scopeParams = (scope: RequestScope) => (scope.kind === 'all' ? {} : { scopeKey: scope.key });
 
 /** Which counter rows add up to an actor's scope: O(1) totals whatever the table size. */
 export type CounterScope =
@@ -151,11 +177,14 @@ export interface CounterCell {
 
 /** The (status, type) counts of a scope. */
 export async function readCounters(db: Tx, scope: CounterScope): Promise<CounterCell[]> {
-  const rowsOf = async (kind: string, key: string) =>
+  const query = preparedOnce(db, 'counters', (name) =>
     db
       .select({ status: requestCounters.status, type: requestCounters.type, count: requestCounters.count })
       .from(requestCounters)
-      .where(and(eq(requestCounters.kind, kind), eq(requestCounters.key, key)));
+      .where(and(eq(requestCounters.kind, sql.placeholder('kind')), eq(requestCounters.key, sql.placeholder('key'))))
+      .prepare(name),
+  );
+  const rowsOf = (kind: string, key: string) => query.execute({ kind, key });
   if (scope.kind === 'all') return (await rowsOf('all', ZERO_KEY)) as CounterCell[];
   if (scope.kind !== 'technician') return (await rowsOf(scope.kind, scope.key)) as CounterCell[];
   // assignee + requester - self (a request both raised by and assigned to them counts once).
@@ -181,43 +210,83 @@ export function sumCells(cells: CounterCell[], status?: RequestStatus): number {
 // ------------------------------------------------------------------ reads
 
 export interface ListFilter {
-  scope: SQL | undefined;
+  scope: RequestScope;
   status?: RequestStatus;
+  /** A fixed list of statuses (part of the statement's shape, not a parameter). */
   statuses?: readonly RequestStatus[];
   search?: string;
+  /**
+   * With a search that matches few requests (known from its count): sort just the matches
+   * instead of walking the newest-first index (SORT_MATCHES_UP_TO).
+   */
+  sortMatches?: boolean;
   limit: number;
   offset: number;
 }
 
-function listWhere(f: Omit<ListFilter, 'limit' | 'offset'>): SQL | undefined {
+type Shape = Omit<ListFilter, 'limit' | 'offset'>;
+
+/** What changes a list statement's SQL text. */
+const shapeOf = (f: Shape) =>
+  `${f.scope.kind}|${f.status ? 's' : ''}|${f.statuses?.join(',') ?? ''}|${f.search ? 'q' : ''}${f.sortMatches ? 'm' : ''}`;
+
+function listWhere(f: Shape): SQL | undefined {
   return and(
-    f.scope,
-    f.status ? eq(serviceRequests.status, f.status) : undefined,
+    scopeWhere(f.scope),
+    f.status ? eq(serviceRequests.status, sql.placeholder('status')) : undefined,
     f.statuses ? inArray(serviceRequests.status, [...f.statuses]) : undefined,
-    f.search ? ilike(serviceRequests.searchText, containsPattern(f.search)) : undefined,
+    f.search ? ilike(serviceRequests.searchText, sql.placeholder('pattern')) : undefined,
   );
 }
 
+const listParams = (f: Shape) => ({
+  ...scopeParams(f.scope),
+  status: f.status,
+  pattern: f.search ? containsPattern(f.search) : undefined,
+});
+
 /** A page of requests, newest first. */
 export async function listRequests(db: Tx, f: ListFilter): Promise<RequestSummary[]> {
-  const rows = await selectSummaries(db)
-    .where(listWhere(f))
-    .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id))
-    .limit(f.limit)
-    .offset(f.offset);
+  // The first page sends no OFFSET at all, as Drizzle does for a literal 0.
+  const paged = f.offset > 0;
+  const query = preparedOnce(db, `list|${shapeOf(f)}|${paged ? 'o' : ''}`, (name) => {
+    // `+ interval '0 seconds'` keeps the planner off the newest-first index: it sorts the matches.
+    const newest = f.sortMatches
+      ? sql`${serviceRequests.createdAt} + interval '0 seconds' desc`
+      : desc(serviceRequests.createdAt);
+    const page = selectSummaries(db)
+      .where(listWhere(f))
+      .orderBy(newest, desc(serviceRequests.id))
+      .limit(sql.placeholder('limit'))
+      .$dynamic();
+    return (paged ? page.offset(sql.placeholder('offset')) : page).prepare(name);
+  });
+  const rows = await query.execute({ ...listParams(f), limit: f.limit, offset: f.offset });
   return rows.map(toSummary);
 }
 
 /** The number of requests a filter matches (used when the counters cannot answer: a search). */
-export async function countRequests(db: Tx, f: Omit<ListFilter, 'limit' | 'offset'>): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(serviceRequests).where(listWhere(f));
+export async function countRequests(db: Tx, f: Shape): Promise<number> {
+  const query = preparedOnce(db, `count|${shapeOf(f)}`, (name) =>
+    db.select({ n: sql<number>`count(*)::int` }).from(serviceRequests).where(listWhere(f)).prepare(name),
+  );
+  const [row] = await query.execute(listParams(f));
   return row?.n ?? 0;
 }
 
-export async function findSummary(db: Tx, id: string, scope?: SQL): Promise<RequestSummary | undefined> {
-  const [row] = await selectSummaries(db)
-    .where(and(eq(serviceRequests.id, id), scope))
-    .limit(1);
+/** One request's summary, if it exists within `scope` (everything by default). */
+export async function findSummary(
+  db: Tx,
+  id: string,
+  scope: RequestScope = { kind: 'all' },
+): Promise<RequestSummary | undefined> {
+  const query = preparedOnce(db, `one|${scope.kind}`, (name) =>
+    selectSummaries(db)
+      .where(and(eq(serviceRequests.id, sql.placeholder('id')), scopeWhere(scope)))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id, ...scopeParams(scope) });
   return row ? toSummary(row) : undefined;
 }
 
@@ -233,19 +302,23 @@ export async function lockRow(db: Tx, id: string): Promise<RequestRow | undefine
 }
 
 export async function workLogsOf(db: Tx, requestId: string): Promise<WorkLog[]> {
-  const rows = await db
-    .select({
-      id: workLogs.id,
-      technicianId: workLogs.technicianId,
-      technicianName: users.name,
-      startTime: workLogs.startTime,
-      endTime: workLogs.endTime,
-      notes: workLogs.notes,
-    })
-    .from(workLogs)
-    .innerJoin(users, eq(users.id, workLogs.technicianId))
-    .where(eq(workLogs.requestId, requestId))
-    .orderBy(asc(workLogs.startTime));
+  const query = preparedOnce(db, 'work-logs', (name) =>
+    db
+      .select({
+        id: workLogs.id,
+        technicianId: workLogs.technicianId,
+        technicianName: users.name,
+        startTime: workLogs.startTime,
+        endTime: workLogs.endTime,
+        notes: workLogs.notes,
+      })
+      .from(workLogs)
+      .innerJoin(users, eq(users.id, workLogs.technicianId))
+      .where(eq(workLogs.requestId, sql.placeholder('requestId')))
+      .orderBy(asc(workLogs.startTime))
+      .prepare(name),
+  );
+  const rows = await query.execute({ requestId });
   return rows.map((r) => ({
     id: r.id,
     technician: { id: r.technicianId, name: r.technicianName },
@@ -256,21 +329,25 @@ export async function workLogsOf(db: Tx, requestId: string): Promise<WorkLog[]> 
 }
 
 export async function approvalHistoryOf(db: Tx, requestId: string): Promise<ApprovalEntry[]> {
-  const rows = await db
-    .select({
-      id: approvalHistory.id,
-      approverId: approvalHistory.approverId,
-      approverName: users.name,
-      approverRole: approvalHistory.approverRole,
-      stage: approvalHistory.stage,
-      status: approvalHistory.status,
-      comments: approvalHistory.comments,
-      approvedAt: approvalHistory.approvedAt,
-    })
-    .from(approvalHistory)
-    .innerJoin(users, eq(users.id, approvalHistory.approverId))
-    .where(eq(approvalHistory.requestId, requestId))
-    .orderBy(asc(approvalHistory.approvedAt), asc(approvalHistory.id));
+  const query = preparedOnce(db, 'approval-history', (name) =>
+    db
+      .select({
+        id: approvalHistory.id,
+        approverId: approvalHistory.approverId,
+        approverName: users.name,
+        approverRole: approvalHistory.approverRole,
+        stage: approvalHistory.stage,
+        status: approvalHistory.status,
+        comments: approvalHistory.comments,
+        approvedAt: approvalHistory.approvedAt,
+      })
+      .from(approvalHistory)
+      .innerJoin(users, eq(users.id, approvalHistory.approverId))
+      .where(eq(approvalHistory.requestId, sql.placeholder('requestId')))
+      .orderBy(asc(approvalHistory.approvedAt), asc(approvalHistory.id))
+      .prepare(name),
+  );
+  const rows = await query.execute({ requestId });
   return rows.map((r) => ({
     id: r.id,
     approver: { id: r.approverId, name: r.approverName },
@@ -283,23 +360,27 @@ export async function approvalHistoryOf(db: Tx, requestId: string): Promise<Appr
 }
 
 export async function mediaRowsOf(db: Tx, requestId: string) {
-  return db
-    .select({
-      id: workMedia.id,
-      storageKey: workMedia.storageKey,
-      thumbKey: workMedia.thumbKey,
-      mimeType: workMedia.mimeType,
-      width: workMedia.width,
-      height: workMedia.height,
-      sizeBytes: workMedia.sizeBytes,
-      uploadedById: workMedia.uploadedById,
-      uploadedByName: users.name,
-      uploadedAt: workMedia.uploadedAt,
-    })
-    .from(workMedia)
-    .innerJoin(users, eq(users.id, workMedia.uploadedById))
-    .where(eq(workMedia.requestId, requestId))
-    .orderBy(asc(workMedia.uploadedAt), asc(workMedia.id));
+  const query = preparedOnce(db, 'media', (name) =>
+    db
+      .select({
+        id: workMedia.id,
+        storageKey: workMedia.storageKey,
+        thumbKey: workMedia.thumbKey,
+        mimeType: workMedia.mimeType,
+        width: workMedia.width,
+        height: workMedia.height,
+        sizeBytes: workMedia.sizeBytes,
+        uploadedById: workMedia.uploadedById,
+        uploadedByName: users.name,
+        uploadedAt: workMedia.uploadedAt,
+      })
+      .from(workMedia)
+      .innerJoin(users, eq(users.id, workMedia.uploadedById))
+      .where(eq(workMedia.requestId, sql.placeholder('requestId')))
+      .orderBy(asc(workMedia.uploadedAt), asc(workMedia.id))
+      .prepare(name),
+  );
+  return query.execute({ requestId });
 }
 export type MediaRow = Awaited<ReturnType<typeof mediaRowsOf>>[number];
 

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications } from '#server/db/schema/activity.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
+import { SORT_MATCHES_UP_TO } from '#server/lib/paging.ts';
 import { createTestApp, makeUser, ROLE, type TestContext } from '#server/test/app.ts';
 import { caller, makeCustomer, makeRegion, makeRequest, makeWorld, signedIn } from './test-helpers.ts';
 
@@ -313,5 +314,45 @@ describe('PATCH /api/service-requests/:id', () => {
     expect(far.statusCode).toBe(400);
     const nothing = await call(sm, 'PATCH', `/api/service-requests/${r.id}`, {});
     expect(nothing.statusCode).toBe(400);
+  });
+});
+
+// Last: it adds more than SORT_MATCHES_UP_TO requests, which the totals above would count.
+describe('a search, whether it matches few requests or many', () => {
+  it('answers newest first with the right total either way (few: the matches sorted; many: the index walked)', async () => {
+    const region = await makeRegion(ctx.db);
+    const admin = await signedIn(ctx, ROLE.SUPER_ADMIN);
+    const requester = await makeUser(ctx.db, ROLE.SERVICE_MANAGER, { regionId: region.id });
+    const many = await makeCustomer(ctx.db, region.id, { name: 'Bulk Purifier Owner' });
+    const few = await makeCustomer(ctx.db, region.id, { name: 'Rare Ramanujan' });
+    const bulk = SORT_MATCHES_UP_TO + 5;
+    await ctx.db.execute(sql`
+      INSERT INTO service_requests (type, description, status, customer_id, region_id, requested_by_id, search_text, created_at)
+      SELECT 'SERVICE', 'Bulk job ' || g, 'PENDING_APPROVAL', ${many.id}, ${region.id}, ${requester.id},
+             'bulk purifier owner bulk job ' || g, timestamptz '2021-01-01 00:00:00+00' + g * interval '1 minute'
+      FROM generate_series(1, ${bulk}) AS g`);
+    for (let i = 1; i <= 3; i++) {
+      const row = await makeRequest(ctx.db, {
+        customerId: few.id,
+        regionId: region.id,
+        requestedById: requester.id,
+        description: `Rare job ${i}`,
+      });
+      await ctx.db
+        .update(serviceRequests)
+        .set({ searchText: `rare ramanujan rare job ${i}`, createdAt: new Date(Date.UTC(2021, 5, i)) })
+        .where(eq(serviceRequests.id, row.id));
+    }
+    const descriptions = (res: { json: () => { description: string }[] }) => res.json().map((r) => r.description);
+
+    const rare = await call(admin, 'GET', '/api/service-requests?search=ramanujan&pageSize=2');
+    expect(rare.headers['x-total-count']).toBe('3');
+    expect(descriptions(rare)).toEqual(['Rare job 3', 'Rare job 2']);
+
+    const common = await call(admin, 'GET', '/api/service-requests?search=bulk%20purifier&pageSize=3');
+    expect(common.headers['x-total-count']).toBe(String(bulk));
+    expect(descriptions(common)).toEqual([`Bulk job ${bulk}`, `Bulk job ${bulk - 1}`, `Bulk job ${bulk - 2}`]);
+    const page2 = await call(admin, 'GET', '/api/service-requests?search=bulk%20purifier&pageSize=3&page=2');
+    expect(descriptions(page2)).toEqual([`Bulk job ${bulk - 3}`, `Bulk job ${bulk - 4}`, `Bulk job ${bulk - 5}`]);
   });
 });

@@ -9,6 +9,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { type AppError, conflict, forbidden, invalid, notFound } from '#server/lib/errors.ts';
+import { SORT_MATCHES_UP_TO } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
 import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
 import { signedMediaUrl } from '#server/modules/uploads/signing.ts';
@@ -113,24 +114,24 @@ export class RequestService {
   ): Promise<{ items: RequestSummary[]; total: number }> {
     const status = q.status && q.status !== 'ALL' ? (q.status as RequestStatus) : undefined;
     const search = q.search?.trim() || undefined;
-    const scope = repo.scopeCondition(actor);
-    const items = await repo.listRequests(this.db, {
-      scope,
-      status,
-      search,
-      limit: q.pageSize,
-      offset: (q.page - 1) * q.pageSize,
-    });
-    // Without a search the counters answer the total in O(1); a search counts its matches.
-    const total = search
-      ? await repo.countRequests(this.db, { scope, status, search })
-      : repo.sumCells(await repo.readCounters(this.db, repo.counterScopeOf(actor)), status);
+    const scope = repo.scopeOf(actor);
+    const page = { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+    if (search) {
+      // The count first: it tells the list which plan is cheap (SORT_MATCHES_UP_TO).
+      const total = await repo.countRequests(this.db, { scope, status, search });
+      const sortMatches = total <= SORT_MATCHES_UP_TO;
+      const items = await repo.listRequests(this.db, { scope, status, search, sortMatches, ...page });
+      return { items, total };
+    }
+    const items = await repo.listRequests(this.db, { scope, status, ...page });
+    // Without a search the counters answer the total in O(1).
+    const total = repo.sumCells(await repo.readCounters(this.db, repo.counterScopeOf(actor)), status);
     return { items, total };
   }
 
   /** A request the actor may read, or 404 (the same answer as one that does not exist). */
   async summary(actor: Actor, id: string): Promise<RequestSummary> {
-    const found = await repo.findSummary(this.db, id, repo.scopeCondition(actor));
+    const found = await repo.findSummary(this.db, id, repo.scopeOf(actor));
     if (!found) throw notFound('Service request');
     return found;
   }

@@ -3,10 +3,8 @@
  * /my-stats), and PUT /customers/update-location/{id}, which the technician uses on site.
  */
 
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { serviceRequests } from '#server/db/schema/requests.ts';
 import { actorOf } from '#server/lib/auth.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { sendTotal } from '#server/lib/paging.ts';
@@ -28,7 +26,7 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, tokens, guards } = app.deps;
   const requests = new RequestService(db, tokens);
   const technician = guards.guard('technicianTasks');
-  const mine = (id: string) => eq(serviceRequests.assignedToId, id);
+  const mine = (id: string): repo.RequestScope => ({ kind: 'assigned', key: id });
 
   app.get(
     '/technicians/my-tasks',
