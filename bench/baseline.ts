@@ -17,6 +17,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import pg from 'pg';
+import { SORT_MATCHES_UP_TO } from '#server/lib/paging.ts';
 import { messageFor, PUSH_CHANNEL, type WorkflowEventInput } from '#server/modules/notifications/events.ts';
 import { GLOBAL_SCOPE_ROLES, type SystemRole } from '#shared/domain/roles.ts';
 import {
@@ -91,6 +92,8 @@ async function pgliteDriver(dataDir: string): Promise<Driver> {
 
 const SUMMARY_SELECT = `select "service_requests"."id", "service_requests"."type", "service_requests"."description", "service_requests"."status", "service_requests"."customer_id", "service_requests"."region_id", "service_requests"."requested_by_id", "service_requests"."assigned_to_id", "service_requests"."needs_sales_approval", "service_requests"."sales_approved", "service_requests"."version", "service_requests"."created_at", "service_requests"."updated_at", "service_requests"."assigned_at", "service_requests"."completed_at", "customers"."name", "customers"."address", "customers"."primary_phone", "customers"."phone_numbers", "customers"."email", "customers"."region_id", "customers"."latitude", "customers"."longitude", (select "regions"."name" from "regions" where "regions"."id" = "service_requests"."region_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."requested_by_id"), (select "roles"."name" from "users" inner join "roles" on "roles"."id" = "users"."role_id" where "users"."id" = "service_requests"."requested_by_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."assigned_to_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."approved_by_id") from "service_requests" inner join "customers" on "customers"."id" = "service_requests"."customer_id"`;
 const NEWEST_FIRST = `order by "service_requests"."created_at" desc, "service_requests"."id" desc`;
+/** Ours for a search with few matches: sort the matches (SORT_MATCHES_UP_TO). */
+const MATCHES_NEWEST_FIRST = `order by "service_requests"."created_at" + interval '0 seconds' desc, "service_requests"."id" desc`;
 const COUNTERS = `select "status", "type", "count" from "request_counters" where ("request_counters"."kind" = $1 and "request_counters"."key" = $2)`;
 const SEARCH_COUNT = `select count(*)::int from "service_requests" where "service_requests"."search_text" ilike $1`;
 const WORK_LOGS = `select "work_logs"."id", "work_logs"."technician_id", "users"."name", "work_logs"."start_time", "work_logs"."end_time", "work_logs"."notes" from "work_logs" inner join "users" on "users"."id" = "work_logs"."technician_id" where "work_logs"."request_id" = $1 order by "work_logs"."start_time" asc`;
@@ -286,14 +289,17 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
     const params: unknown[] = status ? [status] : pattern ? [pattern] : [];
     const paging =
       offset > 0 ? `limit $${params.length + 1} offset $${params.length + 2}` : `limit $${params.length + 1}`;
-    const rows = await driver.rows(`${SUMMARY_SELECT} ${where} ${NEWEST_FIRST} ${paging}`.replace(/ {2,}/g, ' '), [
+    // A search counts first, and its count picks the order, as ours does.
+    const searchTotal = pattern ? Number((await driver.rows(SEARCH_COUNT, [pattern]))[0]?.[0] ?? 0) : undefined;
+    const order = searchTotal !== undefined && searchTotal <= SORT_MATCHES_UP_TO ? MATCHES_NEWEST_FIRST : NEWEST_FIRST;
+    const rows = await driver.rows(`${SUMMARY_SELECT} ${where} ${order} ${paging}`.replace(/ {2,}/g, ' '), [
       ...params,
       pageSize,
       ...(offset > 0 ? [offset] : []),
     ]);
     let total: number;
-    if (pattern) {
-      total = Number((await driver.rows(SEARCH_COUNT, [pattern]))[0]?.[0] ?? 0);
+    if (searchTotal !== undefined) {
+      total = searchTotal;
     } else {
       const cells = await driver.rows(COUNTERS, ['all', ZERO]);
       total = cells.reduce((n, c) => (!status || c[0] === status ? n + Number(c[2]) : n), 0);

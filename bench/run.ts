@@ -18,7 +18,7 @@ import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { type Args, parseArgs } from './lib/args.ts';
 import { addNotifications, checkConsistency, type DatasetStats, dropScratch, generate } from './lib/dataset.ts';
 import { type Actor, actorByEmail, ENDPOINTS, type Fixtures, loadFixtures } from './lib/endpoints.ts';
-import { argon2Rate, type Measure, measureLogin, measurePair } from './lib/load.ts';
+import { argon2Rate, type Measure, measureLogin, measurePair, measureUnloaded } from './lib/load.ts';
 import { checkParity } from './lib/parity.ts';
 import { machine, printTable, type Row, type RunResult, writeResults } from './lib/report.ts';
 import { ROOT, type Server, startServer } from './lib/servers.ts';
@@ -26,6 +26,10 @@ import { BENCH_ADMIN, BENCH_MANAGER, BENCH_PASSWORD, SIZES } from './lib/sizes.t
 import { type DbKind, freshTarget } from './lib/target.ts';
 
 const JWT_SECRET = 'bench-only-secret-0123456789-abcdefghijklmnop';
+/** The endpoints of the p99 targets (P1, P4, P5), read again on one connection. */
+const UNLOADED_IDS = ['list', 'search', 'dashboard-admin', 'dashboard-manager', 'create', 'approve'];
+/** Fresh pending requests kept aside for the one-connection approve reading. */
+const UNLOADED_APPROVE_RESERVE = 1000;
 
 const log = (msg: string) => console.log(msg);
 
@@ -50,8 +54,9 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
   const warmup = args.warmup ?? size.warmup;
   const startedAt = new Date().toISOString();
   const endpoints = ENDPOINTS.filter((e) => !args.only || args.only.includes(e.id));
-  // Enough fresh pending requests for the approve runs of both servers, with room to spare.
-  const approvePerSide = Math.max(1000, Math.ceil((duration + warmup) * 500));
+  // Enough fresh pending requests for the approve runs of both servers, with room to spare, plus
+  // ours' reserve for the one-connection reading.
+  const approvePerSide = Math.max(1000, Math.ceil((duration + warmup) * 500)) + UNLOADED_APPROVE_RESERVE;
   log(`\n== size ${size.name} on ${db}: generating ==`);
   const target = await freshTarget(db);
   const sql = await target.open();
@@ -127,6 +132,7 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
     const idleRss = { ours: ours.rssMiB(), base: baseline.rssMiB() };
 
     const withToken = async (a: Omit<Actor, 'token'>): Promise<Actor> => ({ ...a, token: await login(ours, a.email) });
+    const unloadedApproveIds = base.approveIds.ours.splice(-UNLOADED_APPROVE_RESERVE);
     const fixtures: Fixtures = {
       ...base,
       admin: await withToken(people.admin),
@@ -197,6 +203,20 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       rows.push({ id: e.id, label: e.label, ...(await run(e.id)) });
     }
 
+    log('== the p99 targets on one connection (ours alone) ==');
+    const unloaded: Record<string, Measure> = {};
+    for (const e of endpoints.filter((x) => UNLOADED_IDS.includes(x.id))) {
+      await refreshTokens();
+      const m = await measureUnloaded({
+        server: ours,
+        endpoint: e,
+        fixtures: e.id === 'approve' ? { ...fixtures, approveIds: { ours: unloadedApproveIds, base: [] } } : fixtures,
+        seconds: Math.max(3, duration / 2),
+      });
+      unloaded[e.id] = m;
+      log(`  ${e.id.padEnd(18)} 1 conn ${f0(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms`);
+    }
+
     let loginResult: RunResult['login'];
     if (!args.only || args.only.includes('login')) {
       log('== P9: login against raw argon2 ==');
@@ -234,6 +254,7 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       unreadFirst,
       login: loginResult,
       idleRss,
+      unloaded,
     };
   } finally {
     for (const s of servers.reverse()) await s.stop();
@@ -283,6 +304,7 @@ async function main() {
         ...(x.base ? [{ name: `${x.id} (baseline)`, m: x.base }] : []),
       ]),
       ...(r.login ? [{ name: 'login', m: r.login.ours }] : []),
+      ...Object.entries(r.unloaded ?? {}).map(([id, m]) => ({ name: `${id} (one connection)`, m })),
     ];
     return all
       .filter(({ m }) => m.ok === 0 || Object.keys(m.statuses).some((code) => !['200', '201'].includes(code)))

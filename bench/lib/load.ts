@@ -168,6 +168,22 @@ export async function measurePair(o: {
   return { ours: summarize(a), base: summarize(b) };
 }
 
+/**
+ * Our server alone on one connection, after a short warm-up: its service time without the
+ * queueing that 50 connections on 2 shared cores add to every p99 (the p99 targets' second reading).
+ */
+export async function measureUnloaded(o: {
+  server: Server;
+  endpoint: Endpoint;
+  fixtures: Fixtures;
+  seconds: number;
+}): Promise<Measure> {
+  const st = sideState(o.server, 'ours', o.endpoint, o.fixtures, 1);
+  await warm(st, 1);
+  await slot(st, o.seconds, 1, o.endpoint.id);
+  return summarize(st);
+}
+
 /** POST /api/auth/login under load (P9): each call signs in anew. */
 export async function measureLogin(o: {
   server: Server;
