@@ -27,14 +27,6 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return d.toLocaleString('en-IN', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
-/** en-IN date only (day, short month, year). */
-export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const d = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
 /** "November 2026", for 'Customer since'. */
 export function monthYear(value: string | Date): string {
   const d = typeof value === 'string' ? new Date(value) : value;

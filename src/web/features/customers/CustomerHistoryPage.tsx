@@ -32,7 +32,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { CustomerHistory, HistoryItem } from '#shared/contracts/customers.ts';
-import { formatDate, formatDateTime, monthYear, roundedPercent, TYPE_COLOR } from '#shared/domain/format.ts';
+import { formatDateTime, monthYear, roundedPercent, TYPE_COLOR } from '#shared/domain/format.ts';
 import type { RequestType } from '#shared/domain/workflow.ts';
 import { EmptyState } from '#web/components/EmptyState.tsx';
 import { Loading } from '#web/components/Loading.tsx';
@@ -174,7 +174,7 @@ function StatisticsCard({ statistics }: { statistics: CustomerHistory['statistic
           />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          Last Service: {statistics.lastService ? formatDate(statistics.lastService) : 'None yet'}
+          Last Service: {statistics.lastService ? formatDateTime(statistics.lastService) : 'None yet'}
         </Typography>
       </CardContent>
     </Card>

@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { RegionItem } from '#shared/contracts/regions.ts';
-import { formatDate } from '#shared/domain/format.ts';
+import { formatDateTime } from '#shared/domain/format.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -38,7 +38,7 @@ export default function RegionsPage() {
 
   const columns: Column<RegionItem>[] = [
     { key: 'name', header: 'Region Name', render: (r) => <Typography sx={{ fontWeight: 500 }}>{r.name}</Typography> },
-    { key: 'created', header: 'Created', render: (r) => formatDate(r.createdAt), hideBelow: 'sm' },
+    { key: 'created', header: 'Created', render: (r) => formatDateTime(r.createdAt), hideBelow: 'sm' },
     {
       key: 'actions',
       header: 'Actions',

@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { TASK_DESCRIPTION_CUT } from '#shared/domain/constants.ts';
-import { formatDate, TYPE_COLOR, truncate, typeLabel } from '#shared/domain/format.ts';
+import { formatDateTime, TYPE_COLOR, truncate, typeLabel } from '#shared/domain/format.ts';
 import { EmptyState } from '#web/components/EmptyState.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
@@ -68,7 +68,7 @@ export default function MyTasksPage() {
               </Typography>
               <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'text.secondary', mt: 1.5 }}>
                 <CalendarToday sx={{ fontSize: 16 }} />
-                <Typography variant="caption">{formatDate(t.createdAt)}</Typography>
+                <Typography variant="caption">{formatDateTime(t.createdAt)}</Typography>
               </Stack>
             </CardContent>
             <CardActions sx={{ px: 2, pb: 2 }}>

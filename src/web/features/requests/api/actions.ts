@@ -18,7 +18,6 @@ export const FALLBACK = {
   stop: 'Failed to stop work',
   acknowledge: 'Failed to acknowledge',
   location: 'Failed to save location',
-  upload: 'Failed to upload images',
   candidates: 'Failed to load data',
 } as const;
 

@@ -2,10 +2,16 @@
 import type { WorkMediaItem } from '#shared/contracts/service-requests.ts';
 import { upload } from '#web/lib/api-client.ts';
 
-export const UPLOAD_FALLBACK = 'Failed to upload images';
+/** One image's call failed (shown under that image). */
+export const UPLOAD_MEDIA_FALLBACK = 'Failed to upload media';
+/** The batch had a failure (the toast). */
+export const UPLOAD_IMAGES_FALLBACK = 'Failed to upload images';
 
 export function uploadWorkMedia(requestId: string, file: File, onProgress: (percent: number) => void) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return upload<WorkMediaItem>(`/uploads/work-media/${requestId}`, form, { onProgress, fallback: UPLOAD_FALLBACK });
+  return upload<WorkMediaItem>(`/uploads/work-media/${requestId}`, form, {
+    onProgress,
+    fallback: UPLOAD_MEDIA_FALLBACK,
+  });
 }

@@ -20,7 +20,7 @@ import { useRef, useState } from 'react';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { requestQueryKey } from '../api/keys.ts';
-import { UPLOAD_FALLBACK, uploadWorkMedia } from '../api/upload-media.ts';
+import { UPLOAD_IMAGES_FALLBACK, UPLOAD_MEDIA_FALLBACK, uploadWorkMedia } from '../api/upload-media.ts';
 
 export const SELECT_AT_LEAST_ONE = 'Please select at least one image';
 
@@ -81,9 +81,9 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
         ok += 1;
         patch(item.key, { state: 'done', progress: 100 });
       } catch (err) {
-        const message = errorMessage(err, UPLOAD_FALLBACK);
-        firstError ??= message;
-        patch(item.key, { state: 'failed', error: message });
+        // The server's message when it gave one; otherwise the spec's texts for one image and for the batch.
+        firstError ??= errorMessage(err, UPLOAD_IMAGES_FALLBACK);
+        patch(item.key, { state: 'failed', error: errorMessage(err, UPLOAD_MEDIA_FALLBACK) });
       }
     }
     setBusy(false);
