@@ -21,11 +21,11 @@ import type { CustomerItem } from '#shared/contracts/customers.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { applyFieldErrors } from '#web/lib/forms.ts';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 import { useCreateCustomer } from './api/create-customer.ts';
 import { FETCH_CUSTOMERS_FALLBACK, useCustomers } from './api/list-customers.ts';
 import { useUpdateCustomer } from './api/update-customer.ts';
 import { CustomerDialog } from './components/CustomerDialog.tsx';
-import { useDebounced } from './components/use-debounced.ts';
 
 export default function CustomersPage() {
   const navigate = useNavigate();

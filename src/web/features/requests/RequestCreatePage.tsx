@@ -28,9 +28,9 @@ import { Loading } from '#web/components/Loading.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { applyFieldErrors } from '#web/lib/forms.ts';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 import { useCreateRequest } from './api/create-request.ts';
 import { LOAD_FALLBACK, useCustomerOptions, useRegionOptions } from './api/form-options.ts';
-import { useDebounced } from './components/use-debounced.ts';
 
 const customerLabel = (c: Pick<CustomerItem, 'name' | 'address'>) => `${c.name} - ${c.address}`;
 

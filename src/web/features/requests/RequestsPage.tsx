@@ -21,8 +21,8 @@ import { REQUEST_STATUSES, type RequestStatus } from '#shared/domain/workflow.ts
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 import { FETCH_REQUESTS_FALLBACK, useRequests } from './api/list-requests.ts';
-import { useDebounced } from './components/use-debounced.ts';
 
 /** 'All', then every status in workflow order, its underscores as spaces in title case. */
 export const STATUS_FILTERS: { value: string; label: string }[] = [

@@ -23,9 +23,9 @@ import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { useDebounced } from '#web/lib/use-debounced.ts';
 import { useDeleteUser } from './api/delete-user.ts';
 import { FETCH_USERS_FALLBACK, useUsers } from './api/list-users.ts';
-import { useDebounced } from './components/use-debounced.ts';
 
 export default function UsersPage() {
   const navigate = useNavigate();
