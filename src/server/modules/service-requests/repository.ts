@@ -359,21 +359,24 @@ export async function approvalHistoryOf(db: Tx, requestId: string): Promise<Appr
   }));
 }
 
+/** The columns of one photo as the API describes it (the request's list and a fresh upload). */
+export const mediaColumns = {
+  id: workMedia.id,
+  storageKey: workMedia.storageKey,
+  thumbKey: workMedia.thumbKey,
+  mimeType: workMedia.mimeType,
+  width: workMedia.width,
+  height: workMedia.height,
+  sizeBytes: workMedia.sizeBytes,
+  uploadedById: workMedia.uploadedById,
+  uploadedByName: users.name,
+  uploadedAt: workMedia.uploadedAt,
+};
+
 export async function mediaRowsOf(db: Tx, requestId: string) {
   const query = preparedOnce(db, 'media', (name) =>
     db
-      .select({
-        id: workMedia.id,
-        storageKey: workMedia.storageKey,
-        thumbKey: workMedia.thumbKey,
-        mimeType: workMedia.mimeType,
-        width: workMedia.width,
-        height: workMedia.height,
-        sizeBytes: workMedia.sizeBytes,
-        uploadedById: workMedia.uploadedById,
-        uploadedByName: users.name,
-        uploadedAt: workMedia.uploadedAt,
-      })
+      .select(mediaColumns)
       .from(workMedia)
       .innerJoin(users, eq(users.id, workMedia.uploadedById))
       .where(eq(workMedia.requestId, sql.placeholder('requestId')))

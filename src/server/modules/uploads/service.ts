@@ -78,18 +78,7 @@ export class UploadService {
       throw err;
     }
     const [row] = await this.db
-      .select({
-        id: workMedia.id,
-        storageKey: workMedia.storageKey,
-        thumbKey: workMedia.thumbKey,
-        mimeType: workMedia.mimeType,
-        width: workMedia.width,
-        height: workMedia.height,
-        sizeBytes: workMedia.sizeBytes,
-        uploadedById: workMedia.uploadedById,
-        uploadedByName: users.name,
-        uploadedAt: workMedia.uploadedAt,
-      })
+      .select(repo.mediaColumns)
       .from(workMedia)
       .innerJoin(users, eq(users.id, workMedia.uploadedById))
       .where(eq(workMedia.id, id))
