@@ -1,4 +1,5 @@
 /** Notifications, the audit trail and idempotency keys. */
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz } from './columns.ts';
 import { users } from './people.ts';
@@ -45,7 +46,15 @@ export const auditLog = pgTable(
     outcome: text().notNull().default('ok'),
     details: jsonb().$type<Record<string, unknown>>(),
   },
-  (t) => [index().on(t.at.desc()), index().on(t.actorId, t.at.desc()), index().on(t.entityType, t.entityId)],
+  (t) => [
+    index().on(t.at.desc()),
+    index().on(t.actorId, t.at.desc()),
+    index().on(t.entityType, t.entityId),
+    // The per-account sign-in throttle counts an account's recent failures on every sign-in.
+    index('audit_log_failed_logins_idx')
+      .on(t.actorEmail, t.at)
+      .where(sql`${t.action} = 'auth.login' and ${t.outcome} = 'failed'`),
+  ],
 );
 
 export const idempotencyKeys = pgTable(

@@ -61,10 +61,13 @@ export async function findUserById(db: Tx, id: string): Promise<UserViewRow | un
   return row;
 }
 
+/** The account and its hash, in one read: sign-in needs both (the hash never leaves the service). */
 export async function findCredentialsByEmail(db: Tx, email: string) {
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, status: users.status })
+    .select({ ...userView, passwordHash: users.passwordHash })
     .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(regions, eq(regions.id, users.regionId))
     .where(eq(users.email, email))
     .limit(1);
   return row;

@@ -42,7 +42,8 @@ export class AuthService {
     return new Date(Date.now() + this.refreshTtlDays * 24 * 3600 * 1000);
   }
 
-  private async openSession(userId: string, client: Client): Promise<SessionResult> {
+  /** `known`: the user's row when the caller has just read it (sign-in), saving a read. */
+  private async openSession(userId: string, client: Client, known?: repo.UserViewRow): Promise<SessionResult> {
     const secret = newSecret();
     const refreshExpires = this.expiry();
     const session = await repo.createSession(this.db, {
@@ -52,7 +53,7 @@ export class AuthService {
       userAgent: client.userAgent?.slice(0, 300),
       ip: client.ip,
     });
-    const user = await repo.findUserById(this.db, userId);
+    const user = known ?? (await repo.findUserById(this.db, userId));
     if (!user) throw unauthenticated(INVALID_CREDENTIALS);
     const accessToken = await this.tokens.signAccess({ sub: userId, sid: session.id });
     return { accessToken, user: repo.toAuthUser(user), refreshCookie: `${session.id}.${secret}`, refreshExpires };
@@ -83,7 +84,8 @@ export class AuthService {
       });
       throw unauthenticated(INVALID_CREDENTIALS);
     }
-    const result = await this.openSession(creds.id, client);
+    const { passwordHash: _, ...user } = creds;
+    const result = await this.openSession(creds.id, client, user);
     await audit(this.db, {
       actorId: creds.id,
       actorEmail: email,

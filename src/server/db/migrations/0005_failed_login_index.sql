@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_failed_logins_idx" ON "audit_log" USING btree ("actor_email","at") WHERE "audit_log"."action" = 'auth.login' and "audit_log"."outcome" = 'failed';
