@@ -3,6 +3,7 @@ import {
   formatDateTime,
   formatDuration,
   initials,
+  monthYear,
   percent1,
   roundedPercent,
   STATUS_COLOR,
@@ -108,5 +109,16 @@ describe('dates', () => {
     const d = new Date(2026, 0, 5, 14, 30);
     // Short month, day, hour and minute (spec section 9), whatever the machine's time zone.
     expect(formatDateTime(d)).toMatch(/^5 Jan, (0?2:30 pm|14:30)$/i);
+  });
+});
+
+describe('monthYear (Customer since)', () => {
+  it('gives the full month name and the year', () => {
+    expect(monthYear(new Date(2026, 10, 5))).toBe('November 2026');
+    expect(monthYear(new Date(2025, 0, 31))).toBe('January 2025');
+  });
+  it('takes an ISO string as the API sends it', () => {
+    // Midday UTC: the same month in every time zone.
+    expect(monthYear('2024-03-15T12:00:00.000Z')).toBe('March 2024');
   });
 });
