@@ -150,6 +150,9 @@ export const historyItem = z.object({
   description: z.string(),
   createdAt: z.string(),
   assignedTo: idNameRef.nullable(),
+  /** The request's photos (spec section 3: each with id, a signed fileUrl, uploadedAt). */
+  workMedia: z.array(z.object({ id: z.string(), fileUrl: z.string(), uploadedAt: z.string() })),
+  /** `workMedia.length`, for the card's image count. */
   mediaCount: z.number().int(),
 });
 export type HistoryItem = z.infer<typeof historyItem>;

@@ -345,9 +345,17 @@ describe('GET /api/customers/{id}/history', () => {
       description: service.description,
       createdAt: times[1]!.at.toISOString(),
       assignedTo: { id: tech.id, name: 'Tara Tech' },
+      workMedia: expect.any(Array),
       mediaCount: 2,
     });
-    expect(h.serviceHistory[0]).toMatchObject({ assignedTo: null, mediaCount: 0 });
+    // Spec section 3: each request's photos with id, a signed fileUrl and uploadedAt.
+    const photos = h.serviceHistory[2].workMedia as { id: string; fileUrl: string; uploadedAt: string }[];
+    expect(photos.map((m) => m.fileUrl.split('?')[0]).sort()).toEqual(['/api/media/k0', '/api/media/k1']);
+    for (const m of photos) {
+      expect(m.fileUrl).toMatch(/^\/api\/media\/k\d\?exp=\d+&sig=[\w-]+$/);
+      expect(Number.isNaN(Date.parse(m.uploadedAt))).toBe(false);
+    }
+    expect(h.serviceHistory[0]).toMatchObject({ assignedTo: null, workMedia: [], mediaCount: 0 });
     expect(h.statistics).toEqual({
       totalServices: 4,
       installations: 1,

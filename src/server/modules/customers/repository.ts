@@ -136,7 +136,22 @@ export async function deleteCustomer(db: Tx, id: string) {
   await db.delete(customers).where(eq(customers.id, id));
 }
 
-/** Every request of the customer, newest first, with the technician and the photo count. */
+/** Every photo of the customer's requests, oldest first (one read for the whole history). */
+export async function historyMediaOf(db: Tx, customerId: string) {
+  return db
+    .select({
+      id: workMedia.id,
+      requestId: workMedia.requestId,
+      storageKey: workMedia.storageKey,
+      uploadedAt: workMedia.uploadedAt,
+    })
+    .from(workMedia)
+    .innerJoin(serviceRequests, eq(serviceRequests.id, workMedia.requestId))
+    .where(eq(serviceRequests.customerId, customerId))
+    .orderBy(asc(workMedia.uploadedAt), asc(workMedia.id));
+}
+
+/** Every request of the customer, newest first, with the technician. */
 export async function historyOf(db: Tx, customerId: string) {
   return db
     .select({
@@ -147,7 +162,6 @@ export async function historyOf(db: Tx, customerId: string) {
       createdAt: serviceRequests.createdAt,
       assignedToId: serviceRequests.assignedToId,
       assignedToName: users.name,
-      mediaCount: sql<number>`(SELECT count(*) FROM ${workMedia} WHERE ${workMedia.requestId} = ${serviceRequests.id})::int`,
     })
     .from(serviceRequests)
     .leftJoin(users, eq(users.id, serviceRequests.assignedToId))

@@ -8,8 +8,8 @@ import { customerBody, customerHistory, customerItem, customerListQuery } from '
 import { CustomersService } from './service.ts';
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, guards } = app.deps;
-  const service = new CustomersService(db);
+  const { db, tokens, guards } = app.deps;
+  const service = new CustomersService(db, tokens);
   const read = guards.guard('customerRead');
   const manage = guards.guard('customerManage');
   const history = guards.guard('customerHistory');

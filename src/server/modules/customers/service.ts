@@ -7,6 +7,8 @@ import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { conflict, forbidden, invalid, isForeignKeyViolation, notFound } from '#server/lib/errors.ts';
 import { containsPattern, pageWindow } from '#server/lib/paging.ts';
+import type { TokenService } from '#server/lib/tokens.ts';
+import { signedMediaUrl } from '#server/modules/uploads/signing.ts';
 import {
   CUSTOMER_MESSAGES,
   type CustomerBody,
@@ -51,7 +53,10 @@ function valuesOf(body: CustomerBody): repo.CustomerValues {
 }
 
 export class CustomersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly tokens: TokenService,
+  ) {}
 
   /** The region the caller is limited to, or null for everything. */
   private regionOf(actor: Actor): string | null {
@@ -161,6 +166,16 @@ export class CustomersService {
   async history(actor: Actor, id: string): Promise<CustomerHistory> {
     const customer = await this.reachable(this.db, actor, id);
     const rows = await repo.historyOf(this.db, id);
+    const mediaByRequest = new Map<string, HistoryItem['workMedia']>();
+    for (const m of await repo.historyMediaOf(this.db, id)) {
+      const list = mediaByRequest.get(m.requestId) ?? [];
+      list.push({
+        id: m.id,
+        fileUrl: signedMediaUrl(this.tokens, m.storageKey),
+        uploadedAt: m.uploadedAt.toISOString(),
+      });
+      mediaByRequest.set(m.requestId, list);
+    }
     const serviceHistory: HistoryItem[] = rows.map((r) => ({
       id: r.id,
       type: r.type as RequestType,
@@ -168,7 +183,8 @@ export class CustomersService {
       description: r.description,
       createdAt: r.createdAt.toISOString(),
       assignedTo: r.assignedToId && r.assignedToName ? { id: r.assignedToId, name: r.assignedToName } : null,
-      mediaCount: r.mediaCount,
+      workMedia: mediaByRequest.get(r.id) ?? [],
+      mediaCount: mediaByRequest.get(r.id)?.length ?? 0,
     }));
     const count = (type: RequestType) => serviceHistory.filter((h) => h.type === type).length;
     return {
