@@ -15,9 +15,11 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { RoleItem } from '#shared/contracts/roles.ts';
+import { assignableRoleIds } from '#shared/domain/roles.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
 import { applyFieldErrors } from '#web/lib/forms.ts';
 import { useCreateRole } from './api/create-role.ts';
 import { useDeleteRole } from './api/delete-role.ts';
@@ -37,6 +39,10 @@ export default function RolesPage() {
   const remove = useDeleteRole({ onSuccess: () => setTarget(null) });
 
   const all = roles.data ?? [];
+  const { user, policyRole } = useAuth();
+  // Edit and Delete only where the server allows them: a custom role the caller may assign (ADR 009).
+  const manageable =
+    user && policyRole ? assignableRoleIds(all, { roleId: user.roleId, policyRole }) : new Set<string>();
   const start = paging.page * paging.pageSize;
   const rows = all.slice(start, start + paging.pageSize);
 
@@ -68,7 +74,7 @@ export default function RolesPage() {
       header: 'Actions',
       align: 'right',
       render: (r) =>
-        r.immutable ? null : (
+        r.immutable || !manageable.has(r.id) ? null : (
           <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
             <Tooltip title="Edit">
               <IconButton aria-label={`Edit ${r.name}`} size="small" onClick={() => setEditing(r)}>
