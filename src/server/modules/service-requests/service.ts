@@ -67,15 +67,24 @@ export function movedOn(now: RequestStatus | string, changedStatus: boolean): Ap
   );
 }
 
+export const ALREADY_SALES_APPROVED =
+  'This request has moved on: it has already been sales-approved. Reload to see its current state.';
+
+/** Would the actor have been allowed at this request's sales stage, which has since passed? */
+function passedSalesStage(action: WorkflowAction, who: ReturnType<typeof actorFacts>, req: RequestFacts): boolean {
+  return req.needsSalesApproval && req.salesApproved && isAllowedActor(action, who, { ...req, salesApproved: false });
+}
+
 /** The shared table's verdict, as the HTTP answer: 403 for a wrong role or person, 409 for a wrong moment. */
 export function assertMayAct(action: WorkflowAction, actor: Actor, req: RequestFacts): void {
   const who = actorFacts(actor);
   if (!roleMayAct(action, who)) throw forbidden(REFUSED[action]);
   if (!isInFromStatus(action, req.status)) throw movedOn(req.status, true);
   if (isAllowedActor(action, who, req)) return;
-  if (action === 'salesApprove' && approvalStage(req) === 'SERVICE') {
-    throw conflict('This request has moved on: it has already been sales-approved. Reload to see its current state.');
-  }
+  if (action === 'salesApprove' && approvalStage(req) === 'SERVICE') throw conflict(ALREADY_SALES_APPROVED);
+  // The caller could have acted at this request's sales stage (a Sales Admin rejecting), but
+  // someone sales-approved it meanwhile: a wrong moment (409), not a wrong role (403).
+  if (passedSalesStage(action, who, req)) throw conflict(ALREADY_SALES_APPROVED);
   if (action === 'serviceApprove' && approvalStage(req) === 'SALES') throw forbidden(NEEDS_SALES_APPROVAL);
   throw forbidden(REFUSED[action]);
 }

@@ -6,7 +6,7 @@ import { approvalHistory, serviceRequests, workLogs } from '#server/db/schema/re
 import { createTestApp, makeUser, ROLE, type Session, type TestContext } from '#server/test/app.ts';
 import { SYSTEM_ROLES, type SystemRole } from '#shared/domain/roles.ts';
 import type { RequestStatus } from '#shared/domain/workflow.ts';
-import { NEEDS_SALES_APPROVAL, NO_TECHNICIAN, NOT_A_CANDIDATE } from './service.ts';
+import { ALREADY_SALES_APPROVED, NEEDS_SALES_APPROVAL, NO_TECHNICIAN, NOT_A_CANDIDATE } from './service.ts';
 import { caller, makeCustomer, makeRegion, makeRequest, makeWorld, regionFor, signedIn } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -237,6 +237,35 @@ describe('reject', () => {
     expect(again.json().message).toBe(
       'This request has moved on: it is now REJECTED. Reload to see its current state.',
     );
+  });
+});
+
+describe('a stale page: the stage the caller could act on has passed', () => {
+  it('a Sales Admin rejecting a request sales-approved meanwhile gets 409 "moved on", not 403; the row is unchanged', async () => {
+    const r = await request('PENDING_APPROVAL', {
+      requestedById: s(ROLE.SALESMAN).user.id,
+      needsSalesApproval: true,
+    });
+    // Someone else gives the sales approval while the Sales Admin's page still shows the sales stage.
+    expect((await act(s(ROLE.SUPER_ADMIN), 'salesApprove', r.id)).statusCode).toBe(200);
+    const stale = await act(s(ROLE.SALES_ADMIN), 'reject', r.id);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().code).toBe('CONFLICT');
+    expect(stale.json().message).toBe(ALREADY_SALES_APPROVED);
+    const [row] = await ctx.db.select().from(serviceRequests).where(eq(serviceRequests.id, r.id));
+    expect(row).toMatchObject({ status: 'PENDING_APPROVAL', salesApproved: true, version: 2 });
+    // Roles that could never reject it keep their 403, and the service stage still may.
+    for (const role of [ROLE.SALESMAN, ROLE.SALES_MANAGER]) {
+      expect((await act(s(role), 'reject', r.id)).statusCode, role).toBe(403);
+    }
+    expect((await act(s(ROLE.SERVICE_MANAGER), 'reject', r.id)).statusCode).toBe(200);
+  });
+
+  it('a Sales Admin rejecting a request that never had a sales stage still gets 403', async () => {
+    const r = await request('PENDING_APPROVAL');
+    const res = await act(s(ROLE.SALES_ADMIN), 'reject', r.id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You cannot reject this request');
   });
 });
 
