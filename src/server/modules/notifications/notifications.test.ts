@@ -193,9 +193,50 @@ describe('notifications API', () => {
       headers: me.headers,
       payload: { notificationIds: [theirs?.id] },
     });
-    expect(multi.json().updated).toBe(0);
+    expect(multi.statusCode).toBe(404);
+    expect(multi.json().message).toBe('Notification not found');
     const [after] = await inbox(them.made.id);
     expect(after?.status).toBe('unread');
+  });
+
+  it('marking several with any id not yours (or none at all) answers 404 and marks nothing, atomically', async () => {
+    const me = await signedIn(ctx, ROLE.SALESMAN);
+    const them = await signedIn(ctx, ROLE.TECHNICIAN);
+    const sender = await signedIn(ctx, ROLE.SERVICE_ADMIN);
+    for (const to of [me.made.id, me.made.id, them.made.id]) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/notifications',
+        headers: sender.headers,
+        payload: { toUserId: to, message: 'hello' },
+      });
+    }
+    const mine = (await inbox(me.made.id)).map((n) => n.id);
+    const [theirs] = (await inbox(them.made.id)).map((n) => n.id);
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (const stranger of [theirs, missing]) {
+      const res = await ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/notifications/mark-multiple-read',
+        headers: me.headers,
+        payload: { notificationIds: [...mine, stranger] },
+      });
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().message).toBe('Notification not found');
+      // Nothing marked: not my own ids in the same call, not theirs.
+      expect((await inbox(me.made.id)).map((n) => n.status)).toEqual(['unread', 'unread']);
+      expect((await inbox(them.made.id)).map((n) => n.status)).toEqual(['unread']);
+    }
+    const count = await ctx.app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers: me.headers });
+    expect(count.json()).toEqual({ count: 2 });
+    // Only my own ids (repeated ids count once): marked.
+    const ok = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/notifications/mark-multiple-read',
+      headers: me.headers,
+      payload: { notificationIds: [...mine, mine[0]] },
+    });
+    expect(ok.json()).toEqual({ updated: 2, count: 0 });
   });
 
   it('marking read lowers the count by one, marking several by their number, never below 0', async () => {

@@ -89,6 +89,15 @@ export async function findOwned(db: Tx, id: string, userId: string) {
   return row;
 }
 
+/** How many of `ids` are the caller's own notifications (the ids must be distinct). */
+export async function countOwned(db: Tx, userId: string, ids: string[]): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.toUserId, userId), inArray(notifications.id, ids)));
+  return row?.n ?? 0;
+}
+
 /** Marks the caller's own unread notifications among `ids` read; returns how many changed. */
 export async function markRead(db: Tx, userId: string, ids: string[]): Promise<number> {
   const rows = await db

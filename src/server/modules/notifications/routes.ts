@@ -98,11 +98,19 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/notifications/mark-multiple-read',
-    { preHandler: guard, schema: { tags: ['notifications'], body: markMultipleBody, response: { 200: markResult } } },
+    {
+      preHandler: guard,
+      schema: { tags: ['notifications'], body: markMultipleBody, response: { 200: markResult, 404: errorBody } },
+    },
     async (req) => {
       const actor = actorOf(req);
-      // Only the caller's own notifications change; other ids are ignored, never revealed.
-      const updated = await repo.markRead(db, actor.id, [...new Set(req.body.notificationIds)]);
+      const ids = [...new Set(req.body.notificationIds)];
+      // All or nothing: an id that is not the caller's (someone else's, or none at all) answers
+      // 404 like a single read, and nothing is marked.
+      const updated = await db.transaction(async (tx) => {
+        if ((await repo.countOwned(tx, actor.id, ids)) !== ids.length) throw notFound('Notification');
+        return repo.markRead(tx, actor.id, ids);
+      });
       return { updated, count: await repo.unreadCount(db, actor.id) };
     },
   );
