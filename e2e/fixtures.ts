@@ -79,6 +79,22 @@ export interface MadeUser {
 
 let made = 0;
 
+/** A tag no other test (worker, run) uses: for names, emails and phone numbers of our own. */
+export function uniqueTag(): string {
+  made += 1;
+  return `${Date.now().toString(36)}${process.pid}${made}`;
+}
+
+/** A bearer header for an account, signed in through the API (the Super Admin by default). */
+export async function apiAuth(
+  request: APIRequestContext,
+  who: { email: string; password: string } = { email: 'admin@demo.test', password: DEMO.password },
+): Promise<{ authorization: string }> {
+  const login = await request.post('/api/auth/login', { data: who });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  return { authorization: `Bearer ${(await login.json()).accessToken}` };
+}
+
 /**
  * A user of its own for a test that changes what it touches (its password, its sessions), so
  * tests running in parallel never share it. Created by the Super Admin through the API.
@@ -98,8 +114,7 @@ export async function createUser(
   const region = opts.region === undefined ? null : opts.region;
   const regionId = region ? regions.find((r) => r.name === region)?.id : null;
   if (!roleId || regionId === undefined) throw new Error(`Unknown role ${opts.role} or region ${region}`);
-  made += 1;
-  const tag = `${Date.now().toString(36)}${process.pid}${made}`;
+  const tag = uniqueTag();
   const user = {
     name: opts.name ?? 'Test User',
     email: `e2e.${tag}@example.test`,
@@ -109,6 +124,101 @@ export async function createUser(
   expect(res.status(), await res.text()).toBe(201);
   const body = (await res.json()) as { id: string };
   return { ...user, id: body.id, role: opts.role, region };
+}
+
+export interface MadeRegion {
+  id: string;
+  name: string;
+}
+
+/**
+ * A region of its own, created by the Super Admin through the API. Technicians made in it are
+ * candidates for its requests only, so they never change who auto-assign picks in the demo's
+ * regions (the journey relies on Chennai's two demo technicians).
+ */
+export async function createRegion(request: APIRequestContext, prefix = 'E2E Region'): Promise<MadeRegion> {
+  const headers = await apiAuth(request);
+  const res = await request.post('/api/regions', { headers, data: { name: `${prefix} ${uniqueTag()}` } });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as MadeRegion;
+  return { id: body.id, name: body.name };
+}
+
+export interface MadeCustomer {
+  id: string;
+  name: string;
+  address: string;
+  primaryPhone: string;
+}
+
+/** A 10-digit phone number unlikely to be anyone else's. */
+export function tenDigits(): string {
+  return `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+}
+
+/** A customer of its own in `region`, created by the Super Admin through the API. */
+export async function createCustomer(
+  request: APIRequestContext,
+  region: MadeRegion,
+  opts: { name?: string; address?: string } = {},
+): Promise<MadeCustomer> {
+  const headers = await apiAuth(request);
+  const tag = uniqueTag();
+  const data = {
+    name: opts.name ?? `Customer ${tag}`,
+    address: opts.address ?? `${tag.length} Test Street, ${region.name}`,
+    primaryPhone: tenDigits(),
+    phoneNumbers: [],
+    email: '',
+    regionId: region.id,
+  };
+  const res = await request.post('/api/customers', { headers, data });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { id: string };
+  return { id: body.id, name: data.name, address: data.address, primaryPhone: data.primaryPhone };
+}
+
+export interface MadeRequest {
+  id: string;
+  description: string;
+}
+
+/**
+ * A service request of its own, raised by the Super Admin through the API (so it starts
+ * PENDING_APPROVAL, already sales-approved); `approve` also gives it the service approval
+ * (APPROVED) and `assignTo` then assigns it to that technician (ASSIGNED).
+ */
+export async function createServiceRequest(
+  request: APIRequestContext,
+  opts: {
+    region: MadeRegion;
+    customer: MadeCustomer;
+    type?: 'SERVICE' | 'INSTALLATION' | 'COMPLAINT' | 'ENQUIRY';
+    description?: string;
+    approve?: boolean;
+    assignTo?: { id: string };
+  },
+): Promise<MadeRequest> {
+  const headers = await apiAuth(request);
+  const description = opts.description ?? `E2E request ${uniqueTag()}: filter needs a check`;
+  const res = await request.post('/api/service-requests', {
+    headers,
+    data: { type: opts.type ?? 'SERVICE', description, customerId: opts.customer.id, regionId: opts.region.id },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  if (opts.approve || opts.assignTo) {
+    const approved = await request.post(`/api/service-requests/${id}/service-approve`, { headers, data: {} });
+    expect(approved.ok(), await approved.text()).toBeTruthy();
+  }
+  if (opts.assignTo) {
+    const assigned = await request.post(`/api/service-requests/${id}/manual-assign`, {
+      headers,
+      data: { technicianId: opts.assignTo.id },
+    });
+    expect(assigned.ok(), await assigned.text()).toBeTruthy();
+  }
+  return { id, description };
 }
 
 /** The side navigation (the permanent drawer on wide screens, the open temporary one on narrow). */
