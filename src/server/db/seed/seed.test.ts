@@ -65,3 +65,38 @@ describe('the demo seed', () => {
     }
   });
 });
+
+describe('with the demo off', () => {
+  let off: TestContext;
+  beforeAll(async () => {
+    off = await createTestApp();
+  });
+  afterAll(() => off.close());
+
+  it('creates only the first Super Admin from ADMIN_EMAIL/ADMIN_PASSWORD, once, and they can sign in', async () => {
+    const opts = { demo: false, adminEmail: ' Owner@Example.COM ', adminPassword: 'a-long-password-1' };
+    await seed(off.db, opts);
+    await seed(off.db, opts);
+    const rows = await off.db
+      .select({ email: users.email, role: roles.name })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId));
+    expect(rows).toEqual([{ email: 'owner@example.com', role: 'Super Admin' }]);
+    expect(await off.db.select().from(regions)).toEqual([]);
+    expect(await off.db.select().from(serviceRequests)).toEqual([]);
+
+    const login = await off.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'owner@example.com', password: 'a-long-password-1' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user).toMatchObject({
+      email: 'owner@example.com',
+      role: { name: 'Super Admin' },
+      region: null,
+    });
+    // The nine system roles are there for the first admin to hand out.
+    expect((await off.db.select().from(roles)).filter((r) => r.immutable)).toHaveLength(9);
+  });
+});

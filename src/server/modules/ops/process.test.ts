@@ -97,6 +97,22 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('a server process on the emb
     for (const l of lines.filter((x) => x.req || x.res)) expect(typeof l.reqId).toBe('string');
   });
 
+  it('refuses a second server on the same DATA_DIR with a clear message, and the first keeps serving', async () => {
+    const second = await startServer({
+      DATA_DIR: dataDir,
+      DEMO: 'on',
+      JWT_SECRET: 'process-test-secret-0123456789abcdef',
+    });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The data directory ${dataDir} is in use by another AquaDesk server`);
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+  });
+
   it('on SIGTERM finishes a request in flight, ends the SSE stream, releases the lock and exits 0', async () => {
     const lock = path.join(dataDir, 'pglite.lock');
     expect(fs.existsSync(lock)).toBe(true);
