@@ -1,7 +1,7 @@
 /**
  * A small in-process Prometheus registry (text exposition format 0.0.4): counters and histograms
  * with labels, plus gauges read at scrape time. One registry per process; `GET /metrics`
- * (modules/ops) renders it. ADR 009 says why it is in-house rather than prom-client.
+ * (modules/ops) renders it. ADR 011 says why it is in-house rather than prom-client.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
@@ -143,27 +143,15 @@ export const workflowTransitions = new Counter(
   ['action'],
 );
 
-/** Set once the workflow service reports its own transitions (see countTransition). */
-let serviceCountsTransitions = false;
-
 /**
  * Count one applied workflow transition, labelled with the audit action written for it
- * (`request.sales_approve`, `request.start_work`, ...).
- *
- * For the workflow code (modules/service-requests/service.ts `transition()`): call
- * `countTransition(plan.auditAction)` once per transition AFTER its transaction has committed,
- * so a rolled-back transition never counts. Until it is called, modules/ops derives the same
- * counter from the 2xx answers of the transition endpoints (ops/routes.ts, TRANSITION_ROUTES);
- * the first call here switches that fallback off, so nothing is ever counted twice.
+ * (`request.sales_approve`, `request.start_work`, ...). The workflow service
+ * (modules/service-requests/service.ts `transition()`) calls it once per transition AFTER its
+ * transaction has committed: a rolled-back or refused transition never counts, and neither does
+ * an Idempotency-Key replay (it is answered from the stored first answer, without the service).
  */
 export function countTransition(action: string): void {
-  serviceCountsTransitions = true;
   workflowTransitions.inc({ action });
-}
-
-/** The route-derived fallback (modules/ops): counts only while the service does not report. */
-export function countTransitionFromRoute(action: string): void {
-  if (!serviceCountsTransitions) workflowTransitions.inc({ action });
 }
 
 const families: Family[] = [httpRequests, httpDuration, workflowTransitions];

@@ -7,7 +7,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
-import { countTransitionFromRoute, workflowTransitions } from '#server/lib/metrics.ts';
+import { countTransition, workflowTransitions } from '#server/lib/metrics.ts';
 import {
   createTestApp,
   makeCustomer,
@@ -207,7 +207,7 @@ describe('GET /metrics', () => {
     expect(await count()).toBe(before + 2);
   });
 
-  it('counts workflow transitions per type from the transition endpoints', async () => {
+  it('counts workflow transitions per type where the service applies them', async () => {
     const region = await makeRegion(ctx.db);
     const admin = await signedIn(ctx, ROLE.SERVICE_ADMIN);
     const customer = await makeCustomer(ctx.db, region.id);
@@ -238,9 +238,39 @@ describe('GET /metrics', () => {
     );
   });
 
+  it('an Idempotency-Key replay answers again but is not counted again', async () => {
+    const region = await makeRegion(ctx.db);
+    const admin = await signedIn(ctx, ROLE.SERVICE_ADMIN);
+    const customer = await makeCustomer(ctx.db, region.id);
+    const request = await makeRequest(ctx.db, {
+      customerId: customer.id,
+      regionId: region.id,
+      requestedById: admin.user.id,
+    });
+    const action = { action: 'request.service_approve' };
+    const before = workflowTransitions.get(action);
+    const approve = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/service-requests/${request.id}/service-approve`,
+        headers: { ...admin.headers, 'idempotency-key': `metrics-replay-${request.id}` },
+        payload: {},
+      });
+    const first = await approve();
+    expect(first.statusCode).toBe(200);
+    const replays = [await approve(), await approve()];
+    for (const r of replays) {
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['idempotent-replayed']).toBe('true');
+      expect(r.body).toBe(first.body);
+    }
+    // Three 2xx answers, one transition (the HTTP-derived count said 3).
+    expect(workflowTransitions.get(action)).toBe(before + 1);
+  });
+
   it('escapes label values', () => {
     const before = workflowTransitions.get({ action: 'a"b\\c' });
-    countTransitionFromRoute('a"b\\c');
+    countTransition('a"b\\c');
     expect(workflowTransitions.get({ action: 'a"b\\c' })).toBe(before + 1);
     expect(workflowTransitions.render()).toContain('action="a\\"b\\\\c"');
   });

@@ -1,5 +1,5 @@
 /**
- * Operations endpoints and the hooks every request passes through (ADR 009):
+ * Operations endpoints and the hooks every request passes through (ADR 011):
  * - GET /api/health: liveness, never touches the database;
  * - GET /api/ready: readiness, 503 while migrations run, while the database does not answer
  *   `SELECT 1` within a second, and once shutdown began;
@@ -15,14 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  countTransitionFromRoute,
-  httpDuration,
-  httpRequests,
-  METRICS_CONTENT_TYPE,
-  renderGauge,
-  renderMetrics,
-} from '#server/lib/metrics.ts';
+import { httpDuration, httpRequests, METRICS_CONTENT_TYPE, renderGauge, renderMetrics } from '#server/lib/metrics.ts';
 import { type ErrorBody, errorBody } from '#shared/contracts/common.ts';
 import { NOT_READY_MESSAGE } from './lifecycle.ts';
 
@@ -30,21 +23,6 @@ export const HEALTH_PATH = '/api/health';
 export const READY_PATH = '/api/ready';
 export const METRICS_PATH = '/metrics';
 const READY_TIMEOUT_MS = 1000;
-
-/**
- * The workflow endpoints and the audit action each applies: the fallback source of
- * aquadesk_workflow_transitions_total until the service calls countTransition itself.
- */
-export const TRANSITION_ROUTES: Record<string, string> = {
-  'POST /api/service-requests/:id/sales-approve': 'request.sales_approve',
-  'POST /api/service-requests/:id/service-approve': 'request.service_approve',
-  'POST /api/service-requests/:id/reject': 'request.reject',
-  'POST /api/service-requests/:id/auto-assign': 'request.auto_assign',
-  'POST /api/service-requests/:id/manual-assign': 'request.assign',
-  'PATCH /api/service-requests/:id/acknowledge': 'request.acknowledge',
-  'POST /api/technician-workflow/start': 'request.start_work',
-  'POST /api/technician-workflow/stop': 'request.complete_work',
-};
 
 const unavailable = (message: string): ErrorBody => ({ message, code: 'UNAVAILABLE' });
 
@@ -86,10 +64,8 @@ export async function installOps(root: FastifyInstance): Promise<void> {
     const labels = { method: req.method, route, status: String(reply.statusCode) };
     httpRequests.inc(labels);
     httpDuration.observe(labels, reply.elapsedTime / 1000);
-    if (reply.statusCode >= 200 && reply.statusCode < 300) {
-      const action = TRANSITION_ROUTES[`${req.method} ${route}`];
-      if (action) countTransitionFromRoute(action);
-    }
+    // aquadesk_workflow_transitions_total is counted by the workflow service after its commit
+    // (countTransition), not from answers here: an Idempotency-Key replay answers 2xx again.
   });
 
   app.get(

@@ -9,6 +9,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { type AppError, conflict, forbidden, invalid, notFound } from '#server/lib/errors.ts';
+import { countTransition } from '#server/lib/metrics.ts';
 import { SORT_MATCHES_UP_TO } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
 import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
@@ -301,6 +302,8 @@ export class RequestService {
         });
       }
     });
+    // Counted once the transaction has committed (an Idempotency-Key replay never gets here).
+    countTransition(plan.auditAction);
     return this.details(actor, id);
   }
 
