@@ -15,11 +15,39 @@ import { freePort, type ServerProcess, startServer } from '#server/test/process.
 
 const isRoot = process.getuid?.() === 0;
 
+/**
+ * Where a PostgreSQL server program is: on PATH, else the newest /usr/lib/postgresql/<N>/bin
+ * (stock Debian and Ubuntu keep initdb and pg_ctl there, off PATH). An absolute path, so it
+ * does not depend on the PATH `runuser` hands to the postgres user either.
+ */
+function pgProgram(name: string, env: NodeJS.ProcessEnv = process.env, root = '/usr/lib/postgresql'): string {
+  const executable = (file: string) => {
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (dir && executable(path.join(dir, name))) return path.join(dir, name);
+  }
+  const versions = (fs.existsSync(root) ? fs.readdirSync(root) : [])
+    .filter((v) => /^\d+(\.\d+)?$/.test(v))
+    .sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a));
+  for (const v of versions) {
+    const file = path.join(root, v, 'bin', name);
+    if (executable(file)) return file;
+  }
+  throw new Error(`${name} not found on PATH nor in ${root}/*/bin: install the PostgreSQL server package`);
+}
+
 /** A PostgreSQL cluster of our own: initdb, pg_ctl start/stop. Run as `postgres` when we are root. */
 class Cluster {
   readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquadesk-pg-'));
   constructor(readonly port: number) {}
-  private run(cmd: string, args: string[]) {
+  private run(program: string, args: string[]) {
+    const cmd = pgProgram(program);
     const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
     execFileSync(file, argv, { stdio: 'pipe', timeout: 60_000 });
   }
