@@ -1,6 +1,6 @@
 /** Sign-in, rotating refresh sessions, sign-out, registration and password change. */
 import { eq } from 'drizzle-orm';
-import type { Db } from '#server/db/client.ts';
+import type { Db, Tx } from '#server/db/client.ts';
 import { roles, users } from '#server/db/schema/people.ts';
 import { audit } from '#server/lib/audit.ts';
 import { AppError, conflict, forbidden, isUniqueViolation, unauthenticated } from '#server/lib/errors.ts';
@@ -42,17 +42,32 @@ export class AuthService {
     return new Date(Date.now() + this.refreshTtlDays * 24 * 3600 * 1000);
   }
 
-  /** `known`: the user's row when the caller has just read it (sign-in), saving a read. */
-  private async openSession(userId: string, client: Client, known?: repo.UserViewRow): Promise<SessionResult> {
+  /**
+   * `known`: the user's row when the caller has just read it (sign-in), saving a read. `onOpen`
+   * runs in the session's own transaction (sign-in writes its audit row there: one commit).
+   */
+  private async openSession(
+    userId: string,
+    client: Client,
+    known?: repo.UserViewRow,
+    onOpen?: (tx: Tx) => Promise<void>,
+  ): Promise<SessionResult> {
     const secret = newSecret();
     const refreshExpires = this.expiry();
-    const session = await repo.createSession(this.db, {
+    const values = {
       userId,
       tokenHash: sha256(secret),
       expiresAt: refreshExpires,
       userAgent: client.userAgent?.slice(0, 300),
       ip: client.ip,
-    });
+    };
+    const session = onOpen
+      ? await this.db.transaction(async (tx) => {
+          const created = await repo.createSession(tx, values);
+          await onOpen(tx);
+          return created;
+        })
+      : await repo.createSession(this.db, values);
     const user = known ?? (await repo.findUserById(this.db, userId));
     if (!user) throw unauthenticated(INVALID_CREDENTIALS);
     const accessToken = await this.tokens.signAccess({ sub: userId, sid: session.id });
@@ -85,15 +100,9 @@ export class AuthService {
       throw unauthenticated(INVALID_CREDENTIALS);
     }
     const { passwordHash: _, ...user } = creds;
-    const result = await this.openSession(creds.id, client, user);
-    await audit(this.db, {
-      actorId: creds.id,
-      actorEmail: email,
-      action: 'auth.login',
-      ip: client.ip,
-      entityType: 'session',
-    });
-    return result;
+    return this.openSession(creds.id, client, user, (tx) =>
+      audit(tx, { actorId: creds.id, actorEmail: email, action: 'auth.login', ip: client.ip, entityType: 'session' }),
+    );
   }
 
   /** Rotate the refresh cookie; a secret presented twice revokes the whole session. */

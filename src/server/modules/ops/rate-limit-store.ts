@@ -15,15 +15,26 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 
-/** Adds one hit to `key` in a window of `windowMs`; returns the hits in the window and the ms left. */
+/**
+ * Adds one hit to `key` in a window of `windowMs`; returns the hits in the window and the ms left.
+ *
+ * The counter is committed with `synchronous_commit = off`: every attempt from one client updates
+ * the same row, so waiting for the WAL flush would hold that row's lock for a disk flush per
+ * attempt and queue a client's requests behind each other. A crash can forget the last few hits
+ * (a fraction of a second of them), which a rate limit can afford; the data it guards cannot be
+ * touched by it.
+ */
 export async function hit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  const res = await db.execute<{ hits: number; ttl: number }>(sql`
+  const res = await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
+    return tx.execute<{ hits: number; ttl: number }>(sql`
     INSERT INTO rate_limit_hits AS r (key, hits, reset_at)
     VALUES (${key}, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}))
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN r.reset_at <= clock_timestamp() THEN 1 ELSE r.hits + 1 END,
       reset_at = CASE WHEN r.reset_at <= clock_timestamp() THEN excluded.reset_at ELSE r.reset_at END
     RETURNING hits, greatest(0, ceil(extract(epoch FROM (reset_at - clock_timestamp())) * 1000))::int AS ttl`);
+  });
   const row = res.rows[0];
   return { current: Number(row?.hits ?? 1), ttl: Number(row?.ttl ?? windowMs) };
 }
