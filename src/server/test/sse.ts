@@ -5,11 +5,15 @@ export function openStream(port: number, token: string) {
   const events: { event: string; data: { count: number; latest: { message: string } | null } }[] = [];
   let buffer = '';
   let statusCode = 0;
+  let ended = false;
   const req = http.get(
     { host: '127.0.0.1', port, path: '/api/notifications/stream', headers: { authorization: `Bearer ${token}` } },
     (res) => {
       statusCode = res.statusCode ?? 0;
       res.setEncoding('utf8');
+      res.on('end', () => {
+        ended = true;
+      });
       res.on('data', (chunk: string) => {
         buffer += chunk;
         let i = buffer.indexOf('\n\n');
@@ -29,6 +33,17 @@ export function openStream(port: number, token: string) {
     events,
     status: () => statusCode,
     close: () => req.destroy(),
+    /** Did the server end the stream? */
+    ended: () => ended,
+    /** Resolves with how long it took once the server ends the stream; throws after `ms`. */
+    async waitEnded(ms = 5000) {
+      const start = Date.now();
+      while (Date.now() - start < ms) {
+        if (ended) return Date.now() - start;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`the stream was still open after ${ms} ms`);
+    },
     async waitFor(pred: (e: (typeof events)[number]) => boolean, ms = 5000) {
       const start = Date.now();
       while (Date.now() - start < ms) {

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
 import { refreshSessions, regions, roles, users } from '#server/db/schema/people.ts';
+import { publishRevoked } from '#server/modules/notifications/events.ts';
 import type { AuthUser } from '#shared/contracts/auth.ts';
 
 /** The columns every public view of a user is built from: never the hash. */
@@ -107,13 +108,17 @@ export async function rotateSession(db: Tx, id: string, oldHash: string, newHash
   return rows.length === 1;
 }
 
+/** Revokes one session; its open notification streams end in every process (ADR 008). */
 export async function revokeSession(db: Tx, id: string, reason: string) {
-  await db
+  const [row] = await db
     .update(refreshSessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(refreshSessions.id, id), sql`${refreshSessions.revokedAt} IS NULL`));
+    .where(and(eq(refreshSessions.id, id), sql`${refreshSessions.revokedAt} IS NULL`))
+    .returning({ userId: refreshSessions.userId });
+  if (row) await publishRevoked(db, { user: row.userId, session: id });
 }
 
+/** Revokes a user's sessions but `exceptId`; their open notification streams end too. */
 export async function revokeAllSessions(db: Tx, userId: string, reason: string, exceptId?: string) {
   await db
     .update(refreshSessions)
@@ -125,6 +130,8 @@ export async function revokeAllSessions(db: Tx, userId: string, reason: string, 
         exceptId ? sql`${refreshSessions.id} <> ${exceptId}` : undefined,
       ),
     );
+  // Announced even when no row changed: a stream may outlive its session's expiry row.
+  await publishRevoked(db, { user: userId, ...(exceptId ? { except: exceptId } : {}) });
 }
 
 /** Failed sign-ins for an account in a window: read from the audit trail, so it holds across processes. */

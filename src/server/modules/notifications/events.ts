@@ -164,3 +164,14 @@ export async function publish(tx: Tx, userIds: string[]): Promise<void> {
     await tx.execute(sql`SELECT pg_notify(${PUSH_CHANNEL}, ${payload})`);
   }
 }
+
+/**
+ * Announce revoked sessions (one, or all of a user's but `except`): every process ends their
+ * open streams (ADR 008). In a transaction it goes out on commit, otherwise at once.
+ */
+export async function publishRevoked(
+  tx: Tx,
+  revoked: { user: string; session?: string; except?: string },
+): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${PUSH_CHANNEL}, ${JSON.stringify({ revoked })})`);
+}

@@ -1,16 +1,21 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
+import { openDatabase } from '#server/db/client.ts';
 import { notifications } from '#server/db/schema/activity.ts';
 import { users } from '#server/db/schema/people.ts';
+import { TokenService } from '#server/lib/tokens.ts';
 import {
   createTestApp,
+  login,
   makeCustomer,
   makeRegion,
   makeRequest,
   makeUser,
   ROLE,
   signedIn,
+  TEST_PASSWORD,
   type TestContext,
 } from '#server/test/app.ts';
 import { openStream } from '#server/test/sse.ts';
@@ -21,6 +26,12 @@ beforeAll(async () => {
   ctx = await createTestApp();
 });
 afterAll(() => ctx.close());
+
+/** The harness's JWT secret (src/server/test/app.ts): a second app and short tokens share it. */
+const TEST_SECRET = 'test-secret-test-secret-test-secret-1234';
+
+const post = (c: TestContext, headers: Record<string, string>, url: string, payload?: object) =>
+  c.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 
 async function inbox(userId: string) {
   return ctx.db.select().from(notifications).where(eq(notifications.toUserId, userId));
@@ -359,6 +370,85 @@ describe('GET /api/notifications/stream', () => {
       expect(Date.now() - started).toBeLessThan(1000);
       expect(got.data.latest?.message).toBe('You have a new task');
       stream.close();
+    } finally {
+      await live.close();
+    }
+  });
+
+  it('ends at once when its session is revoked, also when the stream is held by another server process', async () => {
+    const live = await createTestApp();
+    // A second server over the same database: on PostgreSQL its own pool and LISTEN connection.
+    const other = process.env.TEST_DB === 'postgres' ? await openDatabase({ databaseUrl: live.database.url }) : null;
+    const b = await buildApp({
+      config: live.config,
+      database: other ?? live.database,
+      secret: TEST_SECRET,
+      logger: false,
+    });
+    try {
+      await b.listen({ port: 0, host: '127.0.0.1' });
+      const port = (b.server.address() as AddressInfo).port;
+      const admin = await signedIn(live, ROLE.SUPER_ADMIN);
+      const opened = async (token: string) => {
+        const stream = openStream(port, token);
+        await stream.waitFor((e) => e.event === 'notification');
+        return stream;
+      };
+      const revocations: [string, (me: Awaited<ReturnType<typeof signedIn>>) => Promise<{ statusCode: number }>][] = [
+        ['own sign out everywhere', (me) => post(live, me.headers, '/api/auth/sign-out-everywhere', {})],
+        [
+          'admin sign out everywhere',
+          (me) => post(live, admin.headers, `/api/users/${me.made.id}/sign-out-everywhere`),
+        ],
+        ['logout', (me) => post(live, { ...me.headers, cookie: me.cookie }, '/api/auth/logout')],
+        [
+          'deactivation',
+          (me) => live.app.inject({ method: 'DELETE', url: `/api/users/${me.made.id}`, headers: admin.headers }),
+        ],
+      ];
+      for (const [name, revoke] of revocations) {
+        const me = await signedIn(live, ROLE.TECHNICIAN);
+        const stream = await opened(me.token);
+        expect(stream.ended(), name).toBe(false);
+        expect((await revoke(me)).statusCode, name).toBe(200);
+        expect(await stream.waitEnded(2000), name).toBeLessThan(2000);
+      }
+      // A password change ends the other sessions' streams and keeps the one that changed it.
+      const me = await signedIn(live, ROLE.TECHNICIAN);
+      const second = await login(live.app, me.made.email);
+      const [elsewhere, here] = [await opened(me.token), await opened(second.token)];
+      const changed = await post(live, second.headers, '/api/auth/change-password', {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'another-secret-456',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      await elsewhere.waitEnded(2000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(here.ended()).toBe(false);
+      here.close();
+    } finally {
+      await b.close();
+      await other?.close();
+      await live.close();
+    }
+  });
+
+  it('ends when its access token expires (the client reconnects with a fresh one)', async () => {
+    const live = await createTestApp();
+    try {
+      await live.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (live.app.server.address() as AddressInfo).port;
+      const me = await signedIn(live, ROLE.TECHNICIAN);
+      // The same session, with a token that lives two seconds.
+      const { sid } = JSON.parse(Buffer.from(me.token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string };
+      const short = await new TokenService(TEST_SECRET, 2).signAccess({ sub: me.made.id, sid });
+      const [shortLived, normal] = [openStream(port, short), openStream(port, me.token)];
+      await shortLived.waitFor((e) => e.event === 'notification');
+      await normal.waitFor((e) => e.event === 'notification');
+      const waited = await shortLived.waitEnded(4000);
+      expect(waited).toBeGreaterThan(300);
+      expect(normal.ended()).toBe(false);
+      normal.close();
     } finally {
       await live.close();
     }

@@ -2,25 +2,40 @@
  * Live delivery (ADR 008). Notifications are announced with pg_notify inside the transaction that
  * writes them; every server process LISTENs on the channel (PostgreSQL: one dedicated connection;
  * PGlite: the embedded instance's own listen) and writes to the SSE streams of the users it holds.
+ * Revoked sessions are announced on the same channel, so every process ends their streams.
  */
 import type { ServerResponse } from 'node:http';
 import pg from 'pg';
 import type { Database } from '#server/db/client.ts';
 import { PUSH_CHANNEL } from './events.ts';
 
-export type PushListener = (userIds: string[]) => void;
+/** A revocation: one session of the user, or all of them but `except`. */
+export interface Revoked {
+  user: string;
+  session?: string;
+  except?: string;
+}
+
+export type PushMessage = { users: string[] } | { revoked: Revoked };
+export type PushListener = (msg: PushMessage) => void;
 
 export interface PushSource {
-  start(onUsers: PushListener): Promise<void>;
+  start(onMessage: PushListener): Promise<void>;
   stop(): Promise<void>;
 }
 
-function parse(payload: string | undefined): string[] {
+const optionalString = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+export function parse(payload: string | undefined): PushMessage {
   try {
-    const body = JSON.parse(payload ?? '') as { users?: unknown };
-    return Array.isArray(body.users) ? body.users.filter((u): u is string => typeof u === 'string') : [];
+    const body = JSON.parse(payload ?? '') as { users?: unknown; revoked?: Record<string, unknown> };
+    const r = body.revoked;
+    if (r && typeof r === 'object' && typeof r.user === 'string') {
+      return { revoked: { user: r.user, session: optionalString(r.session), except: optionalString(r.except) } };
+    }
+    return { users: Array.isArray(body.users) ? body.users.filter((u): u is string => typeof u === 'string') : [] };
   } catch {
-    return [];
+    return { users: [] };
   }
 }
 
@@ -64,8 +79,8 @@ export function postgresSource(url: string, log: (msg: string, err?: unknown) =>
     timer.unref();
   };
   return {
-    async start(onUsers) {
-      handler = onUsers;
+    async start(onMessage) {
+      handler = onMessage;
       await connect(0);
     },
     async stop() {
@@ -79,8 +94,8 @@ export function postgresSource(url: string, log: (msg: string, err?: unknown) =>
 export function pgliteSource(database: Database): PushSource {
   let unsubscribe: (() => Promise<void>) | undefined;
   return {
-    async start(onUsers) {
-      unsubscribe = await database.pglite!.listen(PUSH_CHANNEL, (payload) => onUsers(parse(payload)));
+    async start(onMessage) {
+      unsubscribe = await database.pglite!.listen(PUSH_CHANNEL, (payload) => onMessage(parse(payload)));
     },
     async stop() {
       await unsubscribe?.().catch(() => {});
@@ -88,9 +103,14 @@ export function pgliteSource(database: Database): PushSource {
   };
 }
 
-/** The SSE connections this process holds, by user. */
+interface Stream {
+  res: ServerResponse;
+  sessionId: string;
+}
+
+/** The SSE connections this process holds, by user, each with the session that opened it. */
 export class PushHub {
-  private readonly streams = new Map<string, Set<ServerResponse>>();
+  private readonly streams = new Map<string, Set<Stream>>();
 
   get size(): number {
     let n = 0;
@@ -98,16 +118,17 @@ export class PushHub {
     return n;
   }
 
-  add(userId: string, res: ServerResponse): () => void {
+  add(userId: string, sessionId: string, res: ServerResponse): () => void {
     let set = this.streams.get(userId);
     if (!set) {
       set = new Set();
       this.streams.set(userId, set);
     }
-    set.add(res);
+    const stream = { res, sessionId };
+    set.add(stream);
     return () => {
-      set.delete(res);
-      if (set.size === 0) this.streams.delete(userId);
+      set.delete(stream);
+      if (set.size === 0 && this.streams.get(userId) === set) this.streams.delete(userId);
     };
   }
 
@@ -119,12 +140,27 @@ export class PushHub {
     const set = this.streams.get(userId);
     if (!set) return;
     const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-    for (const res of set) res.write(frame);
+    for (const { res } of set) res.write(frame);
+  }
+
+  /** Ends the streams of revoked sessions at once; returns how many ended. */
+  revoke({ user, session, except }: Revoked): number {
+    const set = this.streams.get(user);
+    if (!set) return 0;
+    let ended = 0;
+    for (const stream of [...set]) {
+      if (session !== undefined ? stream.sessionId !== session : stream.sessionId === except) continue;
+      set.delete(stream);
+      stream.res.end();
+      ended++;
+    }
+    if (set.size === 0) this.streams.delete(user);
+    return ended;
   }
 
   /** Ends every stream (shutdown): clients reconnect, to this process or another. */
   closeAll(): void {
-    for (const set of this.streams.values()) for (const res of set) res.end();
+    for (const set of this.streams.values()) for (const { res } of set) res.end();
     this.streams.clear();
   }
 }

@@ -40,7 +40,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     }
   };
-  await source.start((ids) => void onUsers(ids));
+  await source.start((msg) => {
+    if ('revoked' in msg) hub.revoke(msg.revoked);
+    else void onUsers(msg.users);
+  });
   app.addHook('preClose', async () => {
     hub.closeAll();
     await source.stop();
@@ -171,7 +174,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Server-Sent Events: the new unread count and the newest notification, as soon as one is
    * written by any process. Authenticated with the same bearer token as every call (the web
-   * client reads it with fetch, so the token never goes in a URL).
+   * client reads it with fetch, so the token never goes in a URL). A stream lives no longer
+   * than its token (it ends at the token's expiry; the client reconnects with a fresh one) nor
+   * its session (a revocation, from any process, ends it at once).
    */
   app.get('/notifications/stream', { schema: { tags: ['notifications'], hide: true } }, async (req, reply) => {
     const header = req.headers.authorization ?? '';
@@ -187,13 +192,30 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       'x-accel-buffering': 'no',
     });
     res.write('retry: 3000\n\n');
-    const remove = hub.add(actor.id, res);
-    hub.send(actor.id, 'notification', { count: await repo.unreadCount(db, actor.id), latest: null });
+    const remove = hub.add(actor.id, actor.sessionId, res);
+    const expiry = setTimeout(() => res.end(), msUntilExpiry(token));
+    expiry.unref();
     const beat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     beat.unref();
-    req.raw.on('close', () => {
+    const cleanup = () => {
+      clearTimeout(expiry);
       clearInterval(beat);
       remove();
-    });
+    };
+    // Whichever end closes it: the client going away, or the server ending the stream.
+    req.raw.on('close', cleanup);
+    res.on('close', cleanup);
+    // A session revoked between the check above and joining the hub was announced to no one.
+    if (!(await loadActor(db, tokens, token))) {
+      res.end();
+      return;
+    }
+    hub.send(actor.id, 'notification', { count: await repo.unreadCount(db, actor.id), latest: null });
   });
 };
+
+/** Milliseconds until a verified access token's `exp` (0 when past; capped below setTimeout's limit). */
+function msUntilExpiry(token: string): number {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp: number };
+  return Math.min(Math.max(0, payload.exp * 1000 - Date.now()), 2 ** 31 - 1);
+}
