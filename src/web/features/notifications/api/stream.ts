@@ -2,8 +2,11 @@
  * The live push (ADR 008): reads GET /api/notifications/stream with fetch, so the bearer token
  * goes in a header, never in a URL. Each event carries the new unread count and the newest
  * notification; the count goes straight into the bell's query and the list is refetched.
- * It reconnects after a drop (with back-off), refreshing the token on a 401. The 30 s poll of
- * useUnreadCount stays as the fallback when the stream is blocked.
+ * One tab holds one stream: every component that wants it subscribes to a shared, ref-counted
+ * connection (the top bar and the notifications page together open one, not two). It reconnects
+ * after a drop (with back-off), refreshing the token on a 401: the server ends a stream when its
+ * token expires or its session is revoked. The 30 s poll of useUnreadCount stays as the fallback
+ * when the stream is blocked.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -13,6 +16,22 @@ import { session } from '#web/lib/session.ts';
 import { notificationsQueryKey, unreadCountQueryKey } from './keys.ts';
 
 const MAX_BACKOFF_MS = 30_000;
+
+/** What the stream talks to: the browser's by default; a unit test injects fakes. */
+export interface StreamDeps {
+  fetch: typeof fetch;
+  token: () => string | null;
+  refresh: () => Promise<string | null>;
+  /** The first reconnect delay; it doubles per failed attempt up to 30 s. */
+  backoffMs: number;
+}
+
+const browserDeps = (): StreamDeps => ({
+  fetch: (...args) => fetch(...args),
+  token: () => session.get().accessToken,
+  refresh: refreshAccessToken,
+  backoffMs: 500,
+});
 
 function handleFrame(frame: string, queryClient: QueryClient) {
   let event = 'message';
@@ -31,9 +50,13 @@ function handleFrame(frame: string, queryClient: QueryClient) {
   }
 }
 
-async function readStream(signal: AbortSignal, queryClient: QueryClient): Promise<'unauthorized' | 'closed'> {
-  const token = session.get().accessToken;
-  const res = await fetch(buildUrl('/notifications/stream'), {
+async function readStream(
+  signal: AbortSignal,
+  queryClient: QueryClient,
+  deps: StreamDeps,
+): Promise<'unauthorized' | 'closed'> {
+  const token = deps.token();
+  const res = await deps.fetch(buildUrl('/notifications/stream'), {
     headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     credentials: 'include',
     signal,
@@ -55,41 +78,75 @@ async function readStream(signal: AbortSignal, queryClient: QueryClient): Promis
   }
 }
 
-/** Keeps one stream open while `enabled` (a signed-in user). */
+/** Opens the stream and keeps it open (reconnecting) until the returned stop is called. */
+function connect(queryClient: QueryClient, deps: StreamDeps): () => void {
+  const controller = new AbortController();
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let wake: (() => void) | undefined;
+  const loop = async () => {
+    while (!controller.signal.aborted) {
+      const opened = Date.now();
+      let outcome: 'unauthorized' | 'closed' = 'closed';
+      try {
+        outcome = await readStream(controller.signal, queryClient, deps);
+      } catch {
+        if (controller.signal.aborted) return;
+      }
+      if (outcome === 'unauthorized') {
+        const token = await deps.refresh();
+        if (!token) return;
+      }
+      // A stream that stayed up a while resets the back-off.
+      attempt = Date.now() - opened > 10_000 ? 0 : attempt + 1;
+      const wait = Math.min(MAX_BACKOFF_MS, deps.backoffMs * 2 ** attempt);
+      // Catch up on anything missed while disconnected.
+      void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, wait);
+      });
+    }
+  };
+  void loop();
+  return () => {
+    controller.abort();
+    if (timer) clearTimeout(timer);
+    wake?.();
+  };
+}
+
+const shared = new Map<QueryClient, { subscribers: number; stop: () => void }>();
+
+/**
+ * Subscribes to the tab's one stream (opened by the first subscriber, closed with the last);
+ * returns the unsubscribe.
+ */
+export function subscribeToStream(queryClient: QueryClient, deps: StreamDeps = browserDeps()): () => void {
+  let entry = shared.get(queryClient);
+  if (!entry) {
+    entry = { subscribers: 0, stop: connect(queryClient, deps) };
+    shared.set(queryClient, entry);
+  }
+  entry.subscribers++;
+  const mine = entry;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    mine.subscribers--;
+    if (mine.subscribers === 0) {
+      mine.stop();
+      if (shared.get(queryClient) === mine) shared.delete(queryClient);
+    }
+  };
+}
+
+/** Keeps the tab's stream open while `enabled` (a signed-in user). */
 export function useNotificationStream(enabled: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof fetch === 'undefined' || typeof TextDecoderStream === 'undefined') return;
-    const controller = new AbortController();
-    let attempt = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const loop = async () => {
-      while (!controller.signal.aborted) {
-        const opened = Date.now();
-        let outcome: 'unauthorized' | 'closed' = 'closed';
-        try {
-          outcome = await readStream(controller.signal, queryClient);
-        } catch {
-          if (controller.signal.aborted) return;
-        }
-        if (outcome === 'unauthorized') {
-          const token = await refreshAccessToken();
-          if (!token) return;
-        }
-        // A stream that stayed up a while resets the back-off.
-        attempt = Date.now() - opened > 10_000 ? 0 : attempt + 1;
-        const wait = Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt);
-        // Catch up on anything missed while disconnected.
-        void queryClient.invalidateQueries({ queryKey: unreadCountQueryKey });
-        await new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, wait);
-        });
-      }
-    };
-    void loop();
-    return () => {
-      controller.abort();
-      if (timer) clearTimeout(timer);
-    };
+    return subscribeToStream(queryClient);
   }, [enabled, queryClient]);
 }
