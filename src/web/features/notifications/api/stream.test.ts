@@ -1,6 +1,6 @@
 /**
  * The live stream's client (ADR 008): one tab holds one connection however many components
- * subscribe, and it reconnects after a drop.
+ * subscribe, it reconnects after a drop, and it reports each pushed notification delivered.
  * `fetch` is a scripted fake whose response bodies the test writes to (no DOM, no server).
  */
 import { QueryClient } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ interface Opened {
 
 function fakeServer() {
   const opened: Opened[] = [];
+  const delivered: string[] = [];
   const encoder = new TextEncoder();
   const deps: StreamDeps = {
     fetch: async (_url, init) => {
@@ -39,9 +40,10 @@ function fakeServer() {
     },
     token: () => 'token-1',
     refresh: async () => 'token-2',
+    delivered: (id) => delivered.push(id),
     backoffMs: 1,
   };
-  return { opened, deps };
+  return { opened, delivered, deps };
 }
 
 async function until(check: () => boolean, ms = 2000) {
@@ -53,6 +55,16 @@ async function until(check: () => boolean, ms = 2000) {
 }
 
 const event = (data: unknown) => `event: notification\ndata: ${JSON.stringify(data)}\n\n`;
+const latest = (id: string) => ({
+  id,
+  message: 'You have been assigned a Service request',
+  status: 'unread',
+  sender: null,
+  requestId: null,
+  event: 'assigned',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  deliveredAt: null,
+});
 
 const stops: (() => void)[] = [];
 afterEach(() => {
@@ -97,5 +109,19 @@ describe('the notification stream in a tab', () => {
     await until(() => server.opened.length === 3);
     await new Promise((r) => setTimeout(r, 50));
     expect(server.opened).toHaveLength(3);
+  });
+
+  it('reports each pushed notification delivered, once', async () => {
+    const server = fakeServer();
+    const queryClient = new QueryClient();
+    stops.push(subscribeToStream(queryClient, server.deps));
+    await until(() => server.opened.length === 1);
+    server.opened[0]?.push(event({ count: 0, latest: null }));
+    server.opened[0]?.push(event({ count: 1, latest: latest('n-1') }));
+    server.opened[0]?.push(event({ count: 1, latest: latest('n-1') }));
+    server.opened[0]?.push(event({ count: 2, latest: latest('n-2') }));
+    await until(() => server.delivered.length === 2);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.delivered).toEqual(['n-1', 'n-2']);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The live push (ADR 008): reads GET /api/notifications/stream with fetch, so the bearer token
  * goes in a header, never in a URL. Each event carries the new unread count and the newest
- * notification; the count goes straight into the bell's query and the list is refetched.
+ * notification; the count goes straight into the bell's query, the list is refetched, and the
+ * notification is reported delivered (POST /{id}/delivered, fire and forget).
  * One tab holds one stream: every component that wants it subscribes to a shared, ref-counted
  * connection (the top bar and the notifications page together open one, not two). It reconnects
  * after a drop (with back-off), refreshing the token on a 401: the server ends a stream when its
@@ -11,7 +12,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { StreamEvent } from '#shared/contracts/notifications.ts';
-import { buildUrl, refreshAccessToken } from '#web/lib/api-client.ts';
+import { api, buildUrl, refreshAccessToken } from '#web/lib/api-client.ts';
 import { session } from '#web/lib/session.ts';
 import { notificationsQueryKey, unreadCountQueryKey } from './keys.ts';
 
@@ -22,6 +23,7 @@ export interface StreamDeps {
   fetch: typeof fetch;
   token: () => string | null;
   refresh: () => Promise<string | null>;
+  delivered: (id: string) => void;
   /** The first reconnect delay; it doubles per failed attempt up to 30 s. */
   backoffMs: number;
 }
@@ -30,10 +32,13 @@ const browserDeps = (): StreamDeps => ({
   fetch: (...args) => fetch(...args),
   token: () => session.get().accessToken,
   refresh: refreshAccessToken,
+  delivered: (id) => {
+    api(`/notifications/${id}/delivered`, { method: 'POST' }).catch(() => {});
+  },
   backoffMs: 500,
 });
 
-function handleFrame(frame: string, queryClient: QueryClient) {
+function handleFrame(frame: string, queryClient: QueryClient, onLatest: (id: string) => void) {
   let event = 'message';
   let data = '';
   for (const line of frame.split('\n')) {
@@ -44,7 +49,10 @@ function handleFrame(frame: string, queryClient: QueryClient) {
   try {
     const parsed = JSON.parse(data) as StreamEvent;
     queryClient.setQueryData(unreadCountQueryKey, { count: Math.max(0, parsed.count) });
-    if (parsed.latest) void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+    if (parsed.latest) {
+      void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
+      onLatest(parsed.latest.id);
+    }
   } catch {
     // A malformed frame is skipped; the poll still corrects the count.
   }
@@ -54,6 +62,7 @@ async function readStream(
   signal: AbortSignal,
   queryClient: QueryClient,
   deps: StreamDeps,
+  onLatest: (id: string) => void,
 ): Promise<'unauthorized' | 'closed'> {
   const token = deps.token();
   const res = await deps.fetch(buildUrl('/notifications/stream'), {
@@ -71,7 +80,7 @@ async function readStream(
     buffer += value;
     let end = buffer.indexOf('\n\n');
     while (end >= 0) {
-      handleFrame(buffer.slice(0, end), queryClient);
+      handleFrame(buffer.slice(0, end), queryClient, onLatest);
       buffer = buffer.slice(end + 2);
       end = buffer.indexOf('\n\n');
     }
@@ -84,12 +93,18 @@ function connect(queryClient: QueryClient, deps: StreamDeps): () => void {
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let wake: (() => void) | undefined;
+  let lastDelivered: string | undefined;
+  const onLatest = (id: string) => {
+    if (id === lastDelivered) return;
+    lastDelivered = id;
+    deps.delivered(id);
+  };
   const loop = async () => {
     while (!controller.signal.aborted) {
       const opened = Date.now();
       let outcome: 'unauthorized' | 'closed' = 'closed';
       try {
-        outcome = await readStream(controller.signal, queryClient, deps);
+        outcome = await readStream(controller.signal, queryClient, deps, onLatest);
       } catch {
         if (controller.signal.aborted) return;
       }
