@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/client.ts';
@@ -14,11 +14,13 @@ import {
   makeRequest,
   makeUser,
   ROLE,
+  type Session,
   signedIn,
   TEST_PASSWORD,
   type TestContext,
 } from '#server/test/app.ts';
 import { openStream } from '#server/test/sse.ts';
+import type { SystemRole } from '#shared/domain/roles.ts';
 import { notifyWorkflowEvent, type WorkflowEvent } from './events.ts';
 
 let ctx: TestContext;
@@ -34,7 +36,11 @@ const post = (c: TestContext, headers: Record<string, string>, url: string, payl
   c.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 
 async function inbox(userId: string) {
-  return ctx.db.select().from(notifications).where(eq(notifications.toUserId, userId));
+  return inboxOf(ctx, userId);
+}
+
+function inboxOf(c: TestContext, userId: string) {
+  return c.db.select().from(notifications).where(eq(notifications.toUserId, userId));
 }
 
 describe('who is told what', () => {
@@ -139,6 +145,121 @@ describe('who is told what', () => {
       }),
     ).rejects.toThrow('transition failed');
     expect(await inbox(requester.id)).toHaveLength(0);
+  });
+});
+
+describe('who is told what, through the real endpoints', () => {
+  it('each workflow event notifies exactly the recipients of the decisions.md table, never the actor', async () => {
+    // A database of its own: admins are global recipients, so no other test's users may exist.
+    const own = await createTestApp();
+    try {
+      const region = await makeRegion(own.db);
+      const elsewhere = await makeRegion(own.db);
+      const as = async (role: SystemRole, regionId: string | null = region.id) => signedIn(own, role, { regionId });
+      const p = {
+        superAdmin: await as(ROLE.SUPER_ADMIN, null),
+        serviceAdmin: await as(ROLE.SERVICE_ADMIN, null),
+        salesAdmin: await as(ROLE.SALES_ADMIN, null),
+        manager: await as(ROLE.SERVICE_MANAGER),
+        lead: await as(ROLE.SERVICE_TEAM_LEAD),
+        otherLead: await as(ROLE.SERVICE_TEAM_LEAD),
+        salesManager: await as(ROLE.SALES_MANAGER),
+        salesman: await as(ROLE.SALESMAN),
+        tech: await as(ROLE.TECHNICIAN),
+        otherTech: await as(ROLE.TECHNICIAN),
+        managerElsewhere: await as(ROLE.SERVICE_MANAGER, elsewhere.id),
+        leadElsewhere: await as(ROLE.SERVICE_TEAM_LEAD, elsewhere.id),
+      };
+      // Never told anything here: inactive, or in another region.
+      await makeUser(own.db, ROLE.SERVICE_MANAGER, { regionId: region.id, status: 'INACTIVE' });
+      await makeUser(own.db, ROLE.SUPER_ADMIN, { status: 'INACTIVE' });
+      const customer = await makeCustomer(own.db, region.id, { name: 'Nila Varghese' });
+      const call = async (who: Session, method: 'POST' | 'PATCH', url: string, payload: object = {}) => {
+        const res = await own.app.inject({ method, url, headers: who.headers, payload });
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+        return res.json();
+      };
+      const create = async (who: Session) =>
+        (
+          await call(who, 'POST', '/api/service-requests', {
+            type: 'SERVICE',
+            description: 'The purifier leaks at the outlet',
+            customerId: customer.id,
+            regionId: region.id,
+          })
+        ).id as string;
+      const told = async (requestId: string, event: WorkflowEvent) => {
+        const rows = await own.db
+          .select({ to: notifications.toUserId })
+          .from(notifications)
+          .where(and(eq(notifications.requestId, requestId), eq(notifications.event, event)));
+        return rows.map((r) => r.to).sort();
+      };
+      const ids = (...who: { made: { id: string } }[]) => who.map((w) => w.made.id).sort();
+      const check = async (
+        requestId: string,
+        event: WorkflowEvent,
+        actor: Session & { made: { id: string } },
+        expected: string[],
+      ) => {
+        const got = await told(requestId, event);
+        expect(got, event).toEqual(expected);
+        expect(got, `${event}: never the actor`).not.toContain(actor.made.id);
+      };
+
+      // Raised by a non-sales role: the service approvers of its region (not the raiser).
+      const byLead = await create(p.lead);
+      await check(byLead, 'created', p.lead, ids(p.superAdmin, p.serviceAdmin, p.manager, p.otherLead));
+      // Rejected at the service stage: the requester only, with the reason.
+      await call(p.manager, 'POST', `/api/service-requests/${byLead}/reject`, { comments: 'Duplicate request' });
+      await check(byLead, 'rejected', p.manager, ids(p.lead));
+
+      // Raised by a Salesman: the sales approvers (global).
+      const bySalesman = await create(p.salesman);
+      await check(bySalesman, 'created', p.salesman, ids(p.superAdmin, p.salesAdmin));
+      // Sales-approved: the service approvers of the region, and the requester.
+      await call(p.salesAdmin, 'POST', `/api/service-requests/${bySalesman}/sales-approve`, { comments: 'ok' });
+      await check(
+        bySalesman,
+        'salesApproved',
+        p.salesAdmin,
+        ids(p.superAdmin, p.serviceAdmin, p.manager, p.lead, p.otherLead, p.salesman),
+      );
+      // Service-approved: the requester, and who may assign in the region.
+      await call(p.lead, 'POST', `/api/service-requests/${bySalesman}/service-approve`, { comments: 'ok' });
+      await check(bySalesman, 'approved', p.lead, ids(p.salesman, p.superAdmin, p.serviceAdmin, p.manager));
+      // Assigned: the technician, and the requester.
+      await call(p.manager, 'POST', `/api/service-requests/${bySalesman}/manual-assign`, {
+        technicianId: p.tech.made.id,
+      });
+      await check(bySalesman, 'assigned', p.manager, ids(p.tech, p.salesman));
+      // Work completed (start tells no one): who may acknowledge in the region, and the requester.
+      await call(p.tech, 'POST', '/api/technician-workflow/start', { requestId: bySalesman });
+      await call(p.tech, 'POST', '/api/technician-workflow/stop', {
+        requestId: bySalesman,
+        notes: 'Replaced the seal',
+      });
+      await check(bySalesman, 'workCompleted', p.tech, ids(p.salesman, p.superAdmin, p.serviceAdmin, p.manager));
+      // Acknowledged: the requester and the technician.
+      await call(p.serviceAdmin, 'PATCH', `/api/service-requests/${bySalesman}/acknowledge`, { comments: 'Thanks' });
+      await check(bySalesman, 'completed', p.serviceAdmin, ids(p.salesman, p.tech));
+
+      // Rejected at the sales stage: the requester only.
+      const another = await create(p.salesman);
+      await call(p.salesAdmin, 'POST', `/api/service-requests/${another}/reject`, { comments: 'Not our area' });
+      await check(another, 'rejected', p.salesAdmin, ids(p.salesman));
+
+      // Nobody outside the table heard anything; each event once per request.
+      for (const idle of [p.salesManager, p.otherTech, p.managerElsewhere, p.leadElsewhere]) {
+        expect(await inboxOf(own, idle.made.id), idle.made.role).toEqual([]);
+      }
+      const all = await own.db
+        .select({ r: notifications.requestId, e: notifications.event, to: notifications.toUserId })
+        .from(notifications);
+      expect(new Set(all.map((n) => `${n.r} ${n.e} ${n.to}`)).size).toBe(all.length);
+    } finally {
+      await own.close();
+    }
   });
 });
 
