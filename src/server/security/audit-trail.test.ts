@@ -1,15 +1,20 @@
 /**
  * R14: the audit trail. A scripted run of sign-ins, failed sign-ins, refusals of every kind
- * (capability 403, scope 404, workflow 403 and 409) and a change to each of users, roles,
- * regions, customers and requests; the rows written must match the events one for one, each with
- * who, what, when and from where, and the trail must refuse UPDATE and DELETE. Admins read it
- * through GET /api/audit-log.
+ * (capability 403, scope 404, workflow 403 and 409, bad bearer tokens 401 on protected routes)
+ * and a change to each of users, roles, regions, customers and requests; the rows written must
+ * match the events one for one, each with who, what, when and from where, and the trail must
+ * refuse UPDATE and DELETE. Calls that must NOT write a row are in the script too (no token at
+ * all, a bearer on a public route). Admins read it through GET /api/audit-log.
  */
-import { gt, sql } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import { eq, gt, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema/activity.ts';
+import { users } from '#server/db/schema/people.ts';
 import { createTestApp, login, makeRequest, makeUser, ROLE, type TestContext } from '#server/test/app.ts';
 import { buildWorld, call, type Persona, type World } from './fixtures.ts';
+import { TOKEN_REFUSALS_PER_MINUTE } from './refusal-audit.ts';
 
 let ctx: TestContext;
 let w: World;
@@ -95,6 +100,57 @@ describe('R14: the audit trail', () => {
     ).toBe(409);
     expect1('request.refused', 'denied');
 
+    // Bad bearer tokens on protected routes (401): forged, expired, garbage, a deactivated user's.
+    const bad = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      ctx.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress: IP,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+    const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-1234');
+    const expired = await new SignJWT({ sid: crypto.randomUUID() })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(someone.id)
+      .setIssuer('aquadesk')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(secret);
+    const forged = await new SignJWT({ sid: crypto.randomUUID() })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(someone.id)
+      .setIssuer('aquadesk')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(new TextEncoder().encode('not-the-secret-not-the-secret-not-the-secret'));
+    const gone = await makeUser(ctx.db, ROLE.SALESMAN, { regionId: w.regions.own.id });
+    const goneLogin = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: gone.email, password: 'secret123' },
+      remoteAddress: IP,
+    });
+    const goneToken = goneLogin.json().accessToken as string;
+    await ctx.db.update(users).set({ status: 'INACTIVE' }).where(eq(users.id, gone.id));
+    // That login was an event too.
+    expect1('auth.login');
+    const refused: [string, 'GET' | 'POST', string, unknown?][] = [
+      ['not-a-token', 'GET', '/api/service-requests'],
+      [expired, 'GET', '/api/auth/me'],
+      [forged, 'POST', '/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'another-one-9' }],
+      [goneToken, 'GET', '/api/customers'],
+      ['not-a-token', 'GET', '/api/notifications/stream'],
+    ];
+    for (const [token, method, url, payload] of refused) {
+      expect((await bad(token, method, url, payload)).statusCode, url).toBe(401);
+      expect1('auth.token_refused', 'denied');
+    }
+    // No row: no token at all (every signed-out page load), and a bearer on a public route.
+    const none = await ctx.app.inject({ method: 'GET', url: '/api/service-requests', remoteAddress: IP });
+    expect(none.statusCode).toBe(401);
+    expect((await bad('not-a-token', 'POST', '/api/auth/refresh', {})).statusCode).toBe(401);
+
     // A change to each kind of record.
     const admin = persona(ROLE.SUPER_ADMIN);
     const region = await ok(admin, 'POST', '/api/regions', { name: 'Audit Region' });
@@ -167,9 +223,58 @@ describe('R14: the audit trail', () => {
     for (const r of rows) {
       expect(r.at, `${r.action} when`).toBeInstanceOf(Date);
       expect(r.ip, `${r.action} where`).toBe(IP);
+      if (r.action === 'auth.token_refused') {
+        // Who is unknown for a forged or expired token; known (verified) when the session ended.
+        const reason = (r.details as { reason?: string }).reason;
+        expect(reason === 'invalid' ? r.actorId : r.actorId === gone.id, `${r.action} who`).toBe(
+          reason === 'invalid' ? null : true,
+        );
+        continue;
+      }
       expect(r.actorId ?? r.actorEmail, `${r.action} who`).toBeTruthy();
     }
+    expect(
+      rows
+        .filter((r) => r.action === 'auth.token_refused')
+        .map((r) => (r.details as { reason: string }).reason)
+        .sort(),
+    ).toEqual(['invalid', 'invalid', 'invalid', 'invalid', 'session_ended']);
   }, 120_000);
+
+  it(`bad tokens from one address: at most ${TOKEN_REFUSALS_PER_MINUTE} rows a minute, the rest refused all the same`, async () => {
+    const flood = '198.51.100.77';
+    const count = async (ip: string) => {
+      const [r] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLog)
+        .where(sql`${auditLog.ip} = ${ip} and ${auditLog.action} = 'auth.token_refused'`);
+      return Number(r?.n ?? 0);
+    };
+    const statuses = new Set<number>();
+    for (let i = 0; i < TOKEN_REFUSALS_PER_MINUTE + 10; i++) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer forged.${i}.token` },
+        remoteAddress: flood,
+      });
+      statuses.add(res.statusCode);
+    }
+    expect([...statuses]).toEqual([401]);
+    // The limit can straddle a minute boundary: then the next minute's rows start again.
+    const n = await count(flood);
+    expect(
+      n === TOKEN_REFUSALS_PER_MINUTE || (n > TOKEN_REFUSALS_PER_MINUTE && n <= 2 * TOKEN_REFUSALS_PER_MINUTE),
+    ).toBe(true);
+    // Another address is not affected.
+    await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: 'Bearer forged' },
+      remoteAddress: '198.51.100.78',
+    });
+    expect(await count('198.51.100.78')).toBe(1);
+  });
 
   it('the trail is append-only: UPDATE and DELETE are refused by the database', async () => {
     await expect(ctx.db.execute(sql`UPDATE audit_log SET action = 'tampered'`)).rejects.toThrow();

@@ -9,6 +9,7 @@
  * The app is otherwise the real one; `registeredRoutes(app)` then lists what it registered.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { BEARER_IN_HANDLER } from './refusal-audit.ts';
 
 export interface RegisteredRoute {
   method: string;
@@ -71,7 +72,7 @@ export function isProtected(app: FastifyInstance, r: RegisteredRoute): boolean {
 }
 
 /** Routes that check the bearer token in their handler rather than through the guard. */
-export const AUTHENTICATES_IN_HANDLER = new Set(['GET /api/notifications/stream']);
+export const AUTHENTICATES_IN_HANDLER = BEARER_IN_HANDLER;
 
 const DOCS = 'the OpenAPI document and its viewer (@fastify/swagger-ui): no data';
 
