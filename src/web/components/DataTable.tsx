@@ -73,6 +73,13 @@ export function TablePager({ total, paging }: TablePagerProps) {
       labelRowsPerPage="Rows per page:"
       onPageChange={(_e, p) => paging.setPage(p)}
       onRowsPerPageChange={(e) => paging.setPageSize(Number(e.target.value))}
+      // On a phone the library's margins push the next-page arrow past the card's edge: tighter
+      // gaps, and a wrap rather than a clipped control if it still does not fit.
+      sx={{
+        '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 1, sm: 2 } },
+        '& .MuiTablePagination-input': { mr: { xs: 1, sm: 4 } },
+        '& .MuiTablePagination-actions': { ml: { xs: 0.5, sm: 2.5 } },
+      }}
     />
   );
 }

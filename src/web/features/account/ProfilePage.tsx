@@ -131,7 +131,7 @@ export default function ProfilePage() {
   if (!user) return null;
   return (
     <Box sx={{ maxWidth: 760 }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 3, fontSize: { xs: '1.5rem', sm: '2rem' }, fontWeight: 600 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 3, fontWeight: 600 }}>
         Profile
       </Typography>
       <Stack spacing={3}>

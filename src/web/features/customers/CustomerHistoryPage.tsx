@@ -169,7 +169,8 @@ function StatisticsCard({ statistics }: { statistics: CustomerHistory['statistic
             variant="determinate"
             value={rate}
             color="success"
-            sx={{ height: 8, borderRadius: 4 }}
+            // A grey track, so that 0% does not read as a full pale-green bar.
+            sx={{ height: 8, borderRadius: 4, bgcolor: 'grey.300' }}
             aria-label="Completion Rate"
           />
         </Box>

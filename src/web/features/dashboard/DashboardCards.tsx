@@ -137,7 +137,15 @@ export default function DashboardCards() {
                     <Typography
                       variant="body2"
                       color="text.secondary"
-                      sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                      // Two lines, then an ellipsis: on a phone one line held about 20 characters.
+                      sx={{
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        display: '-webkit-box',
+                        WebkitLineClamp: 2,
+                        WebkitBoxOrient: 'vertical',
+                        overflowWrap: 'anywhere',
+                      }}
                     >
                       {r.description}
                     </Typography>

@@ -50,7 +50,7 @@ export default function NotificationsPage() {
         direction="row"
         sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}
       >
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
           Notifications
         </Typography>
         {anyUnread ? (

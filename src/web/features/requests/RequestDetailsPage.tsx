@@ -336,7 +336,11 @@ export default function RequestDetailsPage() {
                 <Stack divider={<Divider flexItem />} spacing={1.5}>
                   {r.approvalHistory.map((h) => (
                     <Box key={h.id}>
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
+                      <Stack
+                        direction="row"
+                        useFlexGap
+                        sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
+                      >
                         <Typography sx={{ fontWeight: 600 }}>{h.approver.name}</Typography>
                         <Typography variant="body2" color="text.secondary">
                           {h.approverRole}

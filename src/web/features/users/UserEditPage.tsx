@@ -32,11 +32,15 @@ export default function UserEditPage() {
 
   return (
     <Box>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 1.5, mb: 3 }}
+      >
         <IconButton aria-label="Back to users" onClick={() => navigate('/users')}>
           <ArrowBack />
         </IconButton>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600, flexGrow: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600, flexGrow: 1, whiteSpace: 'nowrap' }}>
           Edit User
         </Typography>
         {user.data ? <SignOutEverywhereButton userId={user.data.id} userName={user.data.name} /> : null}

@@ -70,7 +70,10 @@ export default function UsersPage() {
               <EditOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
-          {u.id === me?.id ? null : (
+          {u.id === me?.id ? (
+            // Nobody deletes themselves: an empty slot keeps the Edit icons in one column.
+            <Box sx={{ width: 30 }} aria-hidden />
+          ) : (
             <Tooltip title="Delete">
               <IconButton aria-label={`Delete ${u.name}`} onClick={() => setTarget(u)} size="small" color="error">
                 <DeleteOutline fontSize="small" />

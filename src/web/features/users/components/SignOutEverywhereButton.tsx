@@ -29,7 +29,13 @@ export function SignOutEverywhereButton({ userId, userName }: { userId: string; 
   });
   return (
     <>
-      <Button variant="outlined" color="warning" startIcon={<Logout />} onClick={() => setOpen(true)}>
+      <Button
+        variant="outlined"
+        color="warning"
+        startIcon={<Logout />}
+        onClick={() => setOpen(true)}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         Sign Out Everywhere
       </Button>
       <ConfirmDialog
