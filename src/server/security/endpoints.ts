@@ -727,8 +727,8 @@ export const ENDPOINTS: Endpoint[] = [
       return {
         url: '/api/notifications/mark-multiple-read',
         payload: { notificationIds: [id] },
-        // Other people's ids are ignored (200), never marked.
-        expected: decide(gate(p, 'notifications')),
+        // Another person's id: 404 and nothing marked (a20df10); the row stays unread.
+        expected: decide(gate(p, 'notifications'), owner !== p.id && 404),
         verify: async () => {
           const [row] = await ctx.db
             .select({ status: notifications.status })
