@@ -3,8 +3,10 @@
  * answered for the origins in CORS_ORIGINS, echoing the exact origin with credentials, for every
  * method the client uses, and for no other origin.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '#server/test/app.ts';
+import { createTestApp, signedIn, type TestContext } from '#server/test/app.ts';
 
 const SPA = 'https://spa.example.com';
 let ctx: TestContext;
@@ -57,5 +59,35 @@ describe('CORS', () => {
       headers: { origin: 'https://evil.example.net' },
     });
     expect(call.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('lets a listed origin read the notification stream (its headers survive the hijack)', async () => {
+    const me = await signedIn(ctx, 'Technician');
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const headersOf = (origin: string) =>
+      new Promise<http.IncomingHttpHeaders & { status?: number }>((resolve, reject) => {
+        const req = http.get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/notifications/stream',
+            headers: { authorization: `Bearer ${me.token}`, origin },
+          },
+          (res) => {
+            resolve({ ...res.headers, status: res.statusCode });
+            req.destroy();
+          },
+        );
+        req.on('error', reject);
+      });
+    const listed = await headersOf(SPA);
+    expect(listed.status).toBe(200);
+    expect(listed['content-type']).toContain('text/event-stream');
+    expect(listed['access-control-allow-origin']).toBe(SPA);
+    expect(listed['access-control-allow-credentials']).toBe('true');
+    const unlisted = await headersOf('https://evil.example.com');
+    expect(unlisted.status).toBe(200);
+    expect(unlisted['access-control-allow-origin']).toBeUndefined();
   });
 });

@@ -186,6 +186,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
+      // Headers the hooks set on the reply (CORS for a listed origin, the request id) would be
+      // lost with the hijack: a client on another origin could not read the stream.
+      ...reply.getHeaders(),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       connection: 'keep-alive',
