@@ -37,11 +37,15 @@ export interface WorkflowEventInput {
   customerName: string;
   /** The rejection reason or the completion notes. */
   reason?: string | null;
+  /** Who the request was assigned to before this event (a reassignment tells them). */
+  previousAssignedToId?: string | null;
 }
 
 const typeLabel = (t: string) => t.charAt(0) + t.slice(1).toLowerCase();
 
-export function messageFor(input: WorkflowEventInput, audience: 'requester' | 'actor-next' | 'technician'): string {
+type Audience = 'requester' | 'actor-next' | 'technician' | 'unassigned';
+
+export function messageFor(input: WorkflowEventInput, audience: Audience): string {
   const what = `${typeLabel(input.request.type)} request for ${input.customerName}`;
   switch (input.event) {
     case 'created':
@@ -53,6 +57,7 @@ export function messageFor(input: WorkflowEventInput, audience: 'requester' | 'a
     case 'rejected':
       return `Your ${what} was rejected: ${input.reason ?? ''}`.trim();
     case 'assigned':
+      if (audience === 'unassigned') return `${what} was reassigned to another technician`;
       return audience === 'technician'
         ? `You have been assigned a ${what}`
         : `A technician was assigned to your ${what}`;
@@ -91,10 +96,10 @@ async function actorsInRegion(tx: Tx, allowed: readonly SystemRole[], regionId: 
 export async function recipientsOf(
   tx: Tx,
   input: WorkflowEventInput,
-): Promise<Map<string, 'requester' | 'actor-next' | 'technician'>> {
+): Promise<Map<string, Audience>> {
   const r = input.request;
-  const out = new Map<string, 'requester' | 'actor-next' | 'technician'>();
-  const add = (ids: string[], audience: 'requester' | 'actor-next' | 'technician') => {
+  const out = new Map<string, Audience>();
+  const add = (ids: string[], audience: Audience) => {
     for (const id of ids) if (!out.has(id)) out.set(id, audience);
   };
   switch (input.event) {
@@ -114,6 +119,10 @@ export async function recipientsOf(
       break;
     case 'assigned':
       if (r.assignedToId) add([r.assignedToId], 'technician');
+      // A reassignment before work starts: the technician taken off the job stops expecting it.
+      if (input.previousAssignedToId && input.previousAssignedToId !== r.assignedToId) {
+        add([input.previousAssignedToId], 'unassigned');
+      }
       add([r.requestedById], 'requester');
       break;
     case 'workCompleted':

@@ -263,6 +263,47 @@ describe('who is told what, through the real endpoints', () => {
   });
 });
 
+describe('reassignment', () => {
+  it('tells the technician taken off the job, the new one and the requester, never the dispatcher', async () => {
+    const region = await makeRegion(ctx.db);
+    const manager = await signedIn(ctx, ROLE.SERVICE_MANAGER, { regionId: region.id });
+    const lead = await signedIn(ctx, ROLE.SERVICE_TEAM_LEAD, { regionId: region.id });
+    const first = await signedIn(ctx, ROLE.TECHNICIAN, { regionId: region.id });
+    const second = await signedIn(ctx, ROLE.TECHNICIAN, { regionId: region.id });
+    const customer = await makeCustomer(ctx.db, region.id, { name: 'Rekha Menon' });
+    const send = async (who: Session, url: string, payload: object) => {
+      const res = await ctx.app.inject({ method: 'POST', url, headers: who.headers, payload });
+      expect(res.statusCode, `${url}: ${res.body}`).toBeLessThan(300);
+      return res.json();
+    };
+    const id = (
+      await send(lead, '/api/service-requests', {
+        type: 'SERVICE',
+        description: 'Annual filter change due',
+        customerId: customer.id,
+        regionId: region.id,
+      })
+    ).id as string;
+    await send(manager, `/api/service-requests/${id}/service-approve`, { comments: 'ok' });
+    await send(manager, `/api/service-requests/${id}/manual-assign`, { technicianId: first.made.id });
+    await send(manager, `/api/service-requests/${id}/manual-assign`, { technicianId: second.made.id });
+
+    const rows = await ctx.db
+      .select({ to: notifications.toUserId, message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.requestId, id), eq(notifications.event, 'assigned')));
+    const to = (who: Session & { made: { id: string } }) =>
+      rows.filter((r) => r.to === who.made.id).map((r) => r.message);
+    expect(to(first)).toEqual([
+      'You have been assigned a Service request for Rekha Menon',
+      'Service request for Rekha Menon was reassigned to another technician',
+    ]);
+    expect(to(second)).toEqual(['You have been assigned a Service request for Rekha Menon']);
+    expect(to(lead)).toHaveLength(2);
+    expect(to(manager)).toEqual([]);
+  });
+});
+
 describe('notifications API', () => {
   it('lists only your own, newest first, paged with X-Total-Count, with the sender name', async () => {
     const me = await signedIn(ctx, ROLE.SALESMAN);

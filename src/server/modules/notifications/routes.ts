@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -188,7 +189,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     res.writeHead(200, {
       // Headers the hooks set on the reply (CORS for a listed origin, the request id) would be
       // lost with the hijack: a client on another origin could not read the stream.
-      ...reply.getHeaders(),
+      ...(Object.fromEntries(
+        Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined),
+      ) as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       connection: 'keep-alive',

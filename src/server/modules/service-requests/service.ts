@@ -299,6 +299,7 @@ export class RequestService {
           request: after,
           customerName: before.customer.name,
           reason: plan.reason ?? null,
+          previousAssignedToId: current.assignedToId,
         });
       }
     });
