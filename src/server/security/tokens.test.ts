@@ -313,7 +313,7 @@ describe('R13: an unknown email and a wrong password look the same', () => {
   });
   afterAll(() => t.close());
 
-  it('same status and body; median times within 30% over 20 tries each', async () => {
+  it('same status and body; median times within 30% over 40 tries each', async () => {
     const user = await makeUser(t.db, ROLE.SALESMAN);
     const time = async (email: string) => {
       const start = process.hrtime.bigint();
@@ -329,14 +329,17 @@ describe('R13: an unknown email and a wrong password look the same', () => {
     await time('warm.up@test.local');
     const unknown: number[] = [];
     const wrong: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const a = await time(`nobody.${i}@test.local`);
+    // Interleaved, and in alternating order, so a burst of load on the machine falls on both.
+    for (let i = 0; i < 40; i++) {
+      const first = i % 2 === 0;
+      const a = first ? await time(`nobody.${i}@test.local`) : undefined;
       const b = await time(user.email);
-      expect(a.status).toBe(401);
+      const aa = a ?? (await time(`nobody.${i}@test.local`));
+      expect(aa.status).toBe(401);
       expect(b.status).toBe(401);
-      expect(a.body).toBe(b.body);
-      expect(JSON.parse(a.body).message).toBe(INVALID_CREDENTIALS);
-      unknown.push(a.ms);
+      expect(aa.body).toBe(b.body);
+      expect(JSON.parse(aa.body).message).toBe(INVALID_CREDENTIALS);
+      unknown.push(aa.ms);
       wrong.push(b.ms);
     }
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] as number;
