@@ -34,6 +34,7 @@ import {
   tinyPng,
   type World,
 } from './fixtures.ts';
+import { docsRoutes } from './routes.ts';
 
 /** 'ok': a 2xx is expected; otherwise the acceptable refusal codes. */
 export type Expected = 'ok' | readonly number[];
@@ -770,11 +771,5 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'GET /api/media/*': 'authorised by a signed URL, not a bearer token; R8 covers it',
   'GET /api/ready': 'operations probe; ops tests cover it',
   'GET /metrics': 'operations probe behind METRICS_TOKEN; ops tests cover it',
-  'GET /api/docs': DOCS,
-  'HEAD /api/docs/': DOCS,
-  'GET /api/docs/json': DOCS,
-  'GET /api/docs/yaml': DOCS,
-  'GET /api/docs/static/*': DOCS,
-  'GET /api/docs/static/index.html': DOCS,
-  'GET /api/docs/static/swagger-initializer.js': DOCS,
+  ...docsRoutes(DOCS),
 };

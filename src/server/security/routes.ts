@@ -76,6 +76,20 @@ export const AUTHENTICATES_IN_HANDLER = BEARER_IN_HANDLER;
 
 const DOCS = 'the OpenAPI document and its viewer (@fastify/swagger-ui): no data';
 
+/** The routes @fastify/swagger and its viewer register under /api/docs, each with one reason. */
+export function docsRoutes(reason: string): Record<string, string> {
+  const keys = [
+    'GET /api/docs',
+    'HEAD /api/docs/',
+    'GET /api/docs/json',
+    'GET /api/docs/yaml',
+    'GET /api/docs/static/*',
+    'GET /api/docs/static/index.html',
+    'GET /api/docs/static/swagger-initializer.js',
+  ];
+  return Object.fromEntries(keys.map((k) => [k, reason]));
+}
+
 /** Routes anyone may call without a bearer token, and why. Every other route must be protected. */
 export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/auth/login': 'signs in',
@@ -87,13 +101,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/ready': 'readiness probe',
   'GET /metrics': 'its own bearer token (METRICS_TOKEN), not a user token',
   'GET /api/media/*': 'authorised by a signed, expiring URL (R8)',
-  'GET /api/docs': DOCS,
-  'HEAD /api/docs/': DOCS,
-  'GET /api/docs/json': DOCS,
-  'GET /api/docs/yaml': DOCS,
-  'GET /api/docs/static/*': DOCS,
-  'GET /api/docs/static/index.html': DOCS,
-  'GET /api/docs/static/swagger-initializer.js': DOCS,
+  ...docsRoutes(DOCS),
 };
 
 /** A route's URL with its parameters filled (a fresh UUID for `:id`, a name for `*`). */
