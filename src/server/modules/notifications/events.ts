@@ -93,10 +93,7 @@ async function actorsInRegion(tx: Tx, allowed: readonly SystemRole[], regionId: 
 }
 
 /** Recipients by audience, before the actor is taken out. */
-export async function recipientsOf(
-  tx: Tx,
-  input: WorkflowEventInput,
-): Promise<Map<string, Audience>> {
+export async function recipientsOf(tx: Tx, input: WorkflowEventInput): Promise<Map<string, Audience>> {
   const r = input.request;
   const out = new Map<string, Audience>();
   const add = (ids: string[], audience: Audience) => {
