@@ -207,7 +207,8 @@ describe('GET /metrics', () => {
     expect(await count()).toBe(before + 2);
   });
 
-  it('counts workflow transitions per type where the service applies them', async () => {
+  /** A Service Admin and a PENDING_APPROVAL request they may approve (one stage: service). */
+  const pendingRequestOfAServiceAdmin = async () => {
     const region = await makeRegion(ctx.db);
     const admin = await signedIn(ctx, ROLE.SERVICE_ADMIN);
     const customer = await makeCustomer(ctx.db, region.id);
@@ -216,6 +217,11 @@ describe('GET /metrics', () => {
       regionId: region.id,
       requestedById: admin.user.id,
     });
+    return { admin, request };
+  };
+
+  it('counts workflow transitions per type where the service applies them', async () => {
+    const { admin, request } = await pendingRequestOfAServiceAdmin();
     const before = workflowTransitions.get({ action: 'request.service_approve' });
     const res = await ctx.app.inject({
       method: 'POST',
@@ -239,14 +245,7 @@ describe('GET /metrics', () => {
   });
 
   it('an Idempotency-Key replay answers again but is not counted again', async () => {
-    const region = await makeRegion(ctx.db);
-    const admin = await signedIn(ctx, ROLE.SERVICE_ADMIN);
-    const customer = await makeCustomer(ctx.db, region.id);
-    const request = await makeRequest(ctx.db, {
-      customerId: customer.id,
-      regionId: region.id,
-      requestedById: admin.user.id,
-    });
+    const { admin, request } = await pendingRequestOfAServiceAdmin();
     const action = { action: 'request.service_approve' };
     const before = workflowTransitions.get(action);
     const approve = () =>
