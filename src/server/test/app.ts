@@ -19,6 +19,15 @@ import { serviceRequests } from '../db/schema/requests.ts';
 import { hashPassword } from '../lib/passwords.ts';
 
 export const TEST_PASSWORD = 'secret123';
+
+/**
+ * A throwaway PostgreSQL database name for this test run. The run's id (set by the global setup)
+ * is part of the name, so the teardown drops only this run's leftovers, never those of another run
+ * (another checkout, another person) on the same server.
+ */
+export function testDatabaseName(): string {
+  return `aquadesk_t_${process.env.AQUADESK_TEST_RUN ?? 'x'}_${crypto.randomBytes(6).toString('hex')}`;
+}
 let passwordHash: Promise<string> | undefined;
 
 export interface TestContext {
@@ -35,7 +44,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     const url = process.env.TEST_DATABASE_URL;
     const template = process.env.AQUADESK_PG_TEMPLATE;
     if (!url || !template) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL and the global setup');
-    const name = `aquadesk_t_${crypto.randomBytes(6).toString('hex')}`;
+    const name = testDatabaseName();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);

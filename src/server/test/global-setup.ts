@@ -10,6 +10,8 @@ import { openDatabase } from '../db/client.ts';
 import { seedRoles } from '../db/seed/seed.ts';
 
 export default async function setup() {
+  const run = String(process.pid);
+  process.env.AQUADESK_TEST_RUN = run;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquadesk-test-'));
   const database = await openDatabase({});
   await database.migrate();
@@ -43,10 +45,10 @@ export default async function setup() {
     if (url && templateDb) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      const { rows } = await admin.query(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'aquadesk_t_%' OR datname = $1`,
-        [templateDb],
-      );
+      const { rows } = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`, [
+        `aquadesk_t_${run}_%`,
+        templateDb,
+      ]);
       for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
       await admin.end();
     }

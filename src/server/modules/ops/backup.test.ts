@@ -16,7 +16,7 @@ import { serviceRequests, workMedia } from '#server/db/schema/requests.ts';
 import { seedRoles } from '#server/db/seed/seed.ts';
 import { FileStorage, type Storage } from '#server/lib/storage.ts';
 import { PostgresStorage } from '#server/lib/storage-postgres.ts';
-import { makeCustomer, makeRegion, makeRequest, makeUser, ROLE } from '#server/test/app.ts';
+import { makeCustomer, makeRegion, makeRequest, makeUser, ROLE, testDatabaseName } from '#server/test/app.ts';
 import { ROOT } from '#server/test/process.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -168,8 +168,8 @@ describe.skipIf(!onPostgres)('backup and restore of a PostgreSQL database', () =
         await c.end();
       }
     };
-    const source = `aquadesk_t_${crypto.randomBytes(6).toString('hex')}`;
-    const target = `aquadesk_t_${crypto.randomBytes(6).toString('hex')}`;
+    const source = testDatabaseName();
+    const target = testDatabaseName();
     await admin(`CREATE DATABASE ${source} TEMPLATE ${process.env.AQUADESK_PG_TEMPLATE}`);
     await admin(`CREATE DATABASE ${target}`);
     cleanup.push(async () => {

@@ -5,13 +5,13 @@
  * photo on A and views it on B, and is assigned a request on A while its push stream is on B.
  * PostgreSQL only (TEST_DB=postgres): the embedded database is one process by design.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseName } from '#server/test/app.ts';
 import { type ServerProcess, startServer } from '#server/test/process.ts';
 import { openStream } from '#server/test/sse.ts';
 
@@ -20,7 +20,7 @@ const DEMO_PASSWORD = 'demo1234';
 
 describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const dbName = `aquadesk_t_${crypto.randomBytes(6).toString('hex')}`;
+  const dbName = testDatabaseName();
   const dirs: string[] = [];
   let a: ServerProcess;
   let b: ServerProcess;
