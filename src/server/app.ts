@@ -29,6 +29,7 @@ import type { Database, Db } from './db/client.ts';
 import { makeGuards } from './lib/auth.ts';
 import { AppError, isDatabaseUnavailable, pgError } from './lib/errors.ts';
 import { installIdempotency } from './lib/idempotency.ts';
+import { AppMetrics } from './lib/metrics.ts';
 import type { Storage } from './lib/storage.ts';
 import { storageFor } from './lib/storage-postgres.ts';
 import { TokenService } from './lib/tokens.ts';
@@ -62,6 +63,8 @@ export interface AppDeps {
   lifecycle: Lifecycle;
   /** Photo bytes (DATA_DIR/media on the filesystem driver). */
   storage: Storage;
+  /** This app's Prometheus registry (GET /metrics; ADR 019). */
+  metrics: AppMetrics;
 }
 
 declare module 'fastify' {
@@ -103,16 +106,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const tokens = new TokenService(opts.secret, config.ACCESS_TOKEN_TTL_SECONDS);
+  const pushHub = new PushHub();
+  const lifecycle = opts.lifecycle ?? new Lifecycle('ready');
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     tokens,
     guards: makeGuards(database.db, tokens),
-    pushHub: new PushHub(),
-    lifecycle: opts.lifecycle ?? new Lifecycle('ready'),
+    pushHub,
+    lifecycle,
     // STORAGE_DRIVER: files under DATA_DIR/media (default) or the database (several processes).
     storage: storageFor(config, database),
+    metrics: new AppMetrics({ lifecycle, pushHub, database }),
   };
   app.decorate('deps', deps);
   app.decorateRequest('actor', null);

@@ -7,7 +7,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
-import { countTransition, workflowTransitions } from '#server/lib/metrics.ts';
+import { AppMetrics } from '#server/lib/metrics.ts';
 import {
   createTestApp,
   makeCustomer,
@@ -30,6 +30,9 @@ afterAll(() => ctx.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 const scrape = () => get('/metrics', { authorization: `Bearer ${METRICS_TOKEN}` });
+/** How many transitions with this audit action the test app has counted. */
+const transitions = async (action: string, metrics: AppMetrics = ctx.app.deps.metrics) =>
+  (await metrics.workflowTransitions.get()).values.find((v) => v.labels.action === action)?.value ?? 0;
 
 describe('GET /api/health and /api/ready', () => {
   it('answers liveness and readiness on a migrated, reachable database', async () => {
@@ -175,7 +178,7 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^aquadesk_http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+$/m);
     expect(text).toMatch(/^aquadesk_http_requests_total\{method="GET",route="unmatched",status="404"\} \d+$/m);
     expect(text).toMatch(
-      /^aquadesk_http_request_duration_seconds_bucket\{method="GET",route="\/api\/health",status="200",le="\+Inf"\} \d+$/m,
+      /^aquadesk_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/health",status="200"\} \d+$/m,
     );
     expect(text).toMatch(
       /^aquadesk_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+$/m,
@@ -187,11 +190,26 @@ describe('GET /metrics', () => {
     expect(text).toMatch(new RegExp(`^aquadesk_db_pool_connections\\{driver="${kind}",state="waiting"\\} \\d+$`, 'm'));
     expect(text).toMatch(/^aquadesk_sse_connections 0$/m);
     expect(text).toMatch(/^aquadesk_ready 1$/m);
-    expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
-    // Every non-comment line is "name{labels} value".
-    for (const line of text.trim().split('\n')) {
-      if (!line.startsWith('#')) expect(line).toMatch(/^[a-z_:][a-z0-9_:]*(\{[^}]*\})? [-+0-9.eInfNa]+$/);
+    // The process's figures: the names the in-house registry exposed, and prom-client's defaults.
+    for (const name of [
+      'process_resident_memory_bytes',
+      'process_cpu_seconds_total',
+      'process_start_time_seconds',
+      'nodejs_heap_used_bytes',
+      'nodejs_eventloop_delay_p99_seconds',
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
+      expect(text).toMatch(new RegExp(`^${name} [-+0-9.e]+$`, 'm'));
     }
+    expect(text).toContain('# TYPE nodejs_gc_duration_seconds histogram');
+    expect(text).toMatch(/^nodejs_active_handles_total \d+$/m);
+    // Every line is a comment, blank, or "name{labels} value"; no family appears twice.
+    for (const line of text.trim().split('\n')) {
+      if (line && !line.startsWith('#')) expect(line).toMatch(/^[a-z_:][a-z0-9_:]*(\{[^}]*\})? [-+0-9.eInfNa]+$/);
+    }
+    const types = text.split('\n').filter((l) => l.startsWith('# TYPE '));
+    expect(new Set(types).size).toBe(types.length);
   });
 
   it('counts each health check once', async () => {
@@ -222,7 +240,7 @@ describe('GET /metrics', () => {
 
   it('counts workflow transitions per type where the service applies them', async () => {
     const { admin, request } = await pendingRequestOfAServiceAdmin();
-    const before = workflowTransitions.get({ action: 'request.service_approve' });
+    const before = await transitions('request.service_approve');
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/service-requests/${request.id}/service-approve`,
@@ -238,7 +256,7 @@ describe('GET /metrics', () => {
       payload: {},
     });
     expect(again.statusCode).toBeGreaterThanOrEqual(400);
-    expect(workflowTransitions.get({ action: 'request.service_approve' })).toBe(before + 1);
+    expect(await transitions('request.service_approve')).toBe(before + 1);
     expect((await scrape()).body).toMatch(
       /^aquadesk_workflow_transitions_total\{action="request.service_approve"\} \d+$/m,
     );
@@ -246,8 +264,8 @@ describe('GET /metrics', () => {
 
   it('an Idempotency-Key replay answers again but is not counted again', async () => {
     const { admin, request } = await pendingRequestOfAServiceAdmin();
-    const action = { action: 'request.service_approve' };
-    const before = workflowTransitions.get(action);
+    const action = 'request.service_approve';
+    const before = await transitions(action);
     const approve = () =>
       ctx.app.inject({
         method: 'POST',
@@ -264,13 +282,34 @@ describe('GET /metrics', () => {
       expect(r.body).toBe(first.body);
     }
     // Three 2xx answers, one transition (the HTTP-derived count said 3).
-    expect(workflowTransitions.get(action)).toBe(before + 1);
+    expect(await transitions(action)).toBe(before + 1);
   });
 
-  it('escapes label values', () => {
-    const before = workflowTransitions.get({ action: 'a"b\\c' });
-    countTransition('a"b\\c');
-    expect(workflowTransitions.get({ action: 'a"b\\c' })).toBe(before + 1);
-    expect(workflowTransitions.render()).toContain('action="a\\"b\\\\c"');
+  it('escapes label values', async () => {
+    const metrics = ctx.app.deps.metrics;
+    const before = await transitions('a"b\\c');
+    metrics.countTransition('a"b\\c');
+    expect(await transitions('a"b\\c')).toBe(before + 1);
+    expect((await scrape()).body).toContain('aquadesk_workflow_transitions_total{action="a\\"b\\\\c"}');
+  });
+
+  it('gives every app its own registry, so apps in one process neither clash nor count for each other', async () => {
+    const sources = { lifecycle: { ready: false }, pushHub: { size: 3 }, database: { kind: 'pglite' as const } };
+    const one = new AppMetrics(sources);
+    const two = new AppMetrics(sources);
+    one.countTransition('request.assign');
+    one.observeRequest('GET', '/api/health', 200, 0.002);
+    expect(await transitions('request.assign', one)).toBe(1);
+    expect(await transitions('request.assign', two)).toBe(0);
+    const text = await two.render();
+    expect(text).not.toMatch(/^aquadesk_http_requests_total\{/m);
+    expect(text).toMatch(/^aquadesk_ready 0$/m);
+    expect(text).toMatch(/^aquadesk_sse_connections 3$/m);
+    expect(text).toMatch(/^aquadesk_db_pool_connections\{driver="pglite",state="total"\} 1$/m);
+    // The process's figures appear in every app's exposition.
+    expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
+    expect((await one.render()).match(/^aquadesk_http_requests_total\{.*\} 1$/gm)).toEqual([
+      'aquadesk_http_requests_total{method="GET",route="/api/health",status="200"} 1',
+    ]);
   });
 });

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { httpDuration, httpRequests, METRICS_CONTENT_TYPE, renderGauge, renderMetrics } from '#server/lib/metrics.ts';
+import { METRICS_CONTENT_TYPE } from '#server/lib/metrics.ts';
 import { type ErrorBody, errorBody } from '#shared/contracts/common.ts';
 import { NOT_READY_MESSAGE } from './lifecycle.ts';
 
@@ -46,7 +46,7 @@ async function selectOne(app: FastifyInstance): Promise<void> {
 
 export async function installOps(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { config, lifecycle, pushHub, database } = app.deps;
+  const { config, lifecycle, metrics } = app.deps;
 
   app.addHook('onRequest', async (req, reply) => {
     // On the raw response, so hijacked answers (the SSE stream) carry it too.
@@ -60,10 +60,7 @@ export async function installOps(root: FastifyInstance): Promise<void> {
   });
 
   app.addHook('onResponse', async (req, reply) => {
-    const route = req.routeOptions.url ?? 'unmatched';
-    const labels = { method: req.method, route, status: String(reply.statusCode) };
-    httpRequests.inc(labels);
-    httpDuration.observe(labels, reply.elapsedTime / 1000);
+    metrics.observeRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     // aquadesk_workflow_transitions_total is counted by the workflow service after its commit
     // (countTransition), not from answers here: an Idempotency-Key replay answers 2xx again.
   });
@@ -107,24 +104,7 @@ export async function installOps(root: FastifyInstance): Promise<void> {
         .header('www-authenticate', 'Bearer realm="metrics"')
         .send({ message: 'A valid metrics token is required', code: 'UNAUTHENTICATED' } satisfies ErrorBody);
     }
-    const pool = database.pool;
-    const body = renderMetrics([
-      renderGauge('aquadesk_ready', 'Whether this process is ready for traffic (1) or not (0).', [
-        { value: lifecycle.ready ? 1 : 0 },
-      ]),
-      renderGauge(
-        'aquadesk_db_pool_connections',
-        'Database connections by state (node-postgres pool; the embedded database is one connection).',
-        [
-          { labels: { driver: database.kind, state: 'total' }, value: pool ? pool.totalCount : 1 },
-          { labels: { driver: database.kind, state: 'idle' }, value: pool ? pool.idleCount : 1 },
-          { labels: { driver: database.kind, state: 'waiting' }, value: pool ? pool.waitingCount : 0 },
-        ],
-      ),
-      renderGauge('aquadesk_sse_connections', 'Open notification streams (Server-Sent Events) on this process.', [
-        { value: pushHub.size },
-      ]),
-    ]);
+    const body = await metrics.render();
     return reply.header('content-type', METRICS_CONTENT_TYPE).header('cache-control', 'no-store').send(body);
   });
 }

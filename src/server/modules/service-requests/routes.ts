@@ -26,8 +26,8 @@ const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody 
 const tags = ['service-requests'];
 
 export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, tokens, guards } = app.deps;
-  const service = new RequestService(db, tokens);
+  const { db, tokens, guards, metrics } = app.deps;
+  const service = new RequestService(db, tokens, metrics);
   const read = guards.guard('requestRead');
 
   app.get(

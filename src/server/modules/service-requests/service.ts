@@ -9,7 +9,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { type AppError, conflict, forbidden, invalid, notFound } from '#server/lib/errors.ts';
-import { countTransition } from '#server/lib/metrics.ts';
+import type { TransitionCounter } from '#server/lib/metrics.ts';
 import { SORT_MATCHES_UP_TO } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
 import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
@@ -114,6 +114,8 @@ export class RequestService {
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
+    /** `app.deps.metrics`; the readers built in other modules (technicians, uploads) apply no transitions. */
+    private readonly metrics?: TransitionCounter,
   ) {}
 
   // ---------------------------------------------------------------- reads
@@ -304,7 +306,7 @@ export class RequestService {
       }
     });
     // Counted once the transaction has committed (an Idempotency-Key replay never gets here).
-    countTransition(plan.auditAction);
+    this.metrics?.countTransition(plan.auditAction);
     return this.details(actor, id);
   }
 
