@@ -83,7 +83,7 @@ export async function loadActor(db: Db, tokens: TokenService, token: string): Pr
   const rows = await query.execute({ sid: claims.sid, sub: claims.sub, now: new Date() });
   const row = rows[0];
   if (!row) return null;
-  return { ...row, policyRole: row.policyRole as SystemRole };
+  return row;
 }
 
 /** Guards for routes: signed in, and (optionally) holding a capability of the policy table. */

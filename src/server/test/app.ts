@@ -120,7 +120,7 @@ export interface MadeUser {
 export async function makeUser(
   db: Database['db'],
   role: SystemRole | string,
-  opts: { regionId?: string | null; name?: string; email?: string; status?: string } = {},
+  opts: { regionId?: string | null; name?: string; email?: string; status?: 'ACTIVE' | 'INACTIVE' } = {},
 ): Promise<MadeUser> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const suffix = crypto.randomUUID().slice(0, 8);

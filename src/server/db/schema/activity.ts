@@ -14,8 +14,7 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     senderId: uuid().references(() => users.id, { onDelete: 'set null' }),
     message: text().notNull(),
-    /** 'unread' or 'read'. */
-    status: text().notNull().default('unread'),
+    status: text().$type<'unread' | 'read'>().notNull().default('unread'),
     requestId: uuid().references(() => serviceRequests.id, { onDelete: 'set null' }),
     /** The workflow event that raised it, if any (created, approved, ...). */
     event: text(),
@@ -43,7 +42,7 @@ export const auditLog = pgTable(
     entityType: text(),
     entityId: text(),
     ip: text(),
-    outcome: text().notNull().default('ok'),
+    outcome: text().$type<'ok' | 'denied' | 'failed'>().notNull().default('ok'),
     details: jsonb().$type<Record<string, unknown>>(),
   },
   (t) => [

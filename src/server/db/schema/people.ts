@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SystemRole } from '#shared/domain/roles.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 
 export const roles = pgTable(
@@ -22,7 +23,7 @@ export const roles = pgTable(
     immutable: boolean().notNull().default(false),
     permissions: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     /** The system role whose rights this role carries: its own name, or its nearest system ancestor's (ADR 007). */
-    policyRole: text().notNull(),
+    policyRole: text().$type<SystemRole>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,7 +54,7 @@ export const users = pgTable(
       .notNull()
       .references(() => roles.id, { onDelete: 'restrict' }),
     regionId: uuid().references(() => regions.id, { onDelete: 'restrict' }),
-    status: text().notNull().default('ACTIVE'),
+    status: text().$type<'ACTIVE' | 'INACTIVE'>().notNull().default('ACTIVE'),
     createdById: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** Unread notifications, kept by the notification writes (O(1) bell). */
     unreadNotifications: integer().notNull().default(0),

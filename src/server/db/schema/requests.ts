@@ -1,6 +1,7 @@
 /** Service requests, their history, work logs and photos. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { regions, users } from './people.ts';
@@ -9,9 +10,9 @@ export const serviceRequests = pgTable(
   'service_requests',
   {
     id: id(),
-    type: text().notNull(),
+    type: text().$type<RequestType>().notNull(),
     description: text().notNull(),
-    status: text().notNull(),
+    status: text().$type<RequestStatus>().notNull(),
     customerId: uuid()
       .notNull()
       .references(() => customers.id, { onDelete: 'restrict' }),
@@ -65,8 +66,7 @@ export const approvalHistory = pgTable(
     approverRole: text().notNull(),
     /** SALES or SERVICE (which approval stage), or ACKNOWLEDGE. */
     stage: text().notNull(),
-    /** APPROVED or REJECTED. */
-    status: text().notNull(),
+    status: text().$type<'APPROVED' | 'REJECTED'>().notNull(),
     comments: text(),
     approvedAt: createdAt(),
   },
@@ -122,8 +122,8 @@ export const requestCounters = pgTable(
   {
     kind: text().notNull(),
     key: uuid().notNull().default(sql`'00000000-0000-0000-0000-000000000000'::uuid`),
-    status: text().notNull(),
-    type: text().notNull(),
+    status: text().$type<RequestStatus>().notNull(),
+    type: text().$type<RequestType>().notNull(),
     count: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.kind, t.key, t.status, t.type] })],

@@ -17,7 +17,7 @@ import {
   type HistoryItem,
 } from '#shared/contracts/customers.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
-import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
+import type { RequestType } from '#shared/domain/workflow.ts';
 import * as repo from './repository.ts';
 
 export function toCustomerItem(row: repo.CustomerRow): CustomerItem {
@@ -178,8 +178,8 @@ export class CustomersService {
     }
     const serviceHistory: HistoryItem[] = rows.map((r) => ({
       id: r.id,
-      type: r.type as RequestType,
-      status: r.status as RequestStatus,
+      type: r.type,
+      status: r.status,
       description: r.description,
       createdAt: r.createdAt.toISOString(),
       assignedTo: r.assignedToId && r.assignedToName ? { id: r.assignedToId, name: r.assignedToName } : null,

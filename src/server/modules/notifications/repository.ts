@@ -21,7 +21,7 @@ const columns = {
 type Row = {
   id: string;
   message: string;
-  status: string;
+  status: 'unread' | 'read';
   senderId: string | null;
   senderName: string | null;
   requestId: string | null;
@@ -34,7 +34,7 @@ export function toItem(r: Row) {
   return {
     id: r.id,
     message: r.message,
-    status: r.status === 'read' ? ('read' as const) : ('unread' as const),
+    status: r.status,
     sender: r.senderId && r.senderName ? { id: r.senderId, name: r.senderName } : null,
     requestId: r.requestId,
     event: r.event,

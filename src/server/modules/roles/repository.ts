@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
 import { roles, users } from '#server/db/schema/people.ts';
+import type { SystemRole } from '#shared/domain/roles.ts';
 
 export interface RoleRow {
   id: string;
@@ -10,7 +11,7 @@ export interface RoleRow {
   parentRoleId: string | null;
   immutable: boolean;
   permissions: Record<string, unknown>;
-  policyRole: string;
+  policyRole: SystemRole;
   createdAt: Date;
 }
 
@@ -51,7 +52,7 @@ export async function listRolesWithParent(db: Tx) {
 
 export async function insertRole(
   db: Tx,
-  values: { name: string; parentRoleId: string; permissions: Record<string, unknown>; policyRole: string },
+  values: { name: string; parentRoleId: string; permissions: Record<string, unknown>; policyRole: SystemRole },
 ) {
   const [row] = await db
     .insert(roles)

@@ -73,9 +73,9 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 function toSummary(r: SummaryRow): RequestSummary {
   return {
     id: r.id,
-    type: r.type as RequestType,
+    type: r.type,
     description: r.description,
-    status: r.status as RequestStatus,
+    status: r.status,
     customerId: r.customerId,
     customer: {
       id: r.customerId,
@@ -185,14 +185,14 @@ export async function readCounters(db: Tx, scope: CounterScope): Promise<Counter
       .prepare(name),
   );
   const rowsOf = (kind: string, key: string) => query.execute({ kind, key });
-  if (scope.kind === 'all') return (await rowsOf('all', ZERO_KEY)) as CounterCell[];
-  if (scope.kind !== 'technician') return (await rowsOf(scope.kind, scope.key)) as CounterCell[];
+  if (scope.kind === 'all') return rowsOf('all', ZERO_KEY);
+  if (scope.kind !== 'technician') return rowsOf(scope.kind, scope.key);
   // assignee + requester - self (a request both raised by and assigned to them counts once).
   const cells = new Map<string, CounterCell>();
-  const add = (rows: { status: string; type: string; count: number }[], sign: 1 | -1) => {
+  const add = (rows: CounterCell[], sign: 1 | -1) => {
     for (const r of rows) {
       const k = `${r.status}|${r.type}`;
-      const cell = cells.get(k) ?? { status: r.status as RequestStatus, type: r.type as RequestType, count: 0 };
+      const cell = cells.get(k) ?? { status: r.status, type: r.type, count: 0 };
       cell.count += sign * r.count;
       cells.set(k, cell);
     }
@@ -468,7 +468,7 @@ export type RequestChanges = Partial<
 export async function guardedUpdate(
   db: Tx,
   id: string,
-  expected: { status: string; version: number },
+  expected: { status: RequestStatus; version: number },
   changes: RequestChanges,
 ): Promise<RequestRow | undefined> {
   const [row] = await db

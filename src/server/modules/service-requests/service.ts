@@ -91,7 +91,7 @@ export function assertMayAct(action: WorkflowAction, actor: Actor, req: RequestF
 }
 
 const factsOf = (r: repo.RequestRow | RequestSummary): RequestFacts => ({
-  status: r.status as RequestStatus,
+  status: r.status,
   needsSalesApproval: r.needsSalesApproval,
   salesApproved: r.salesApproved,
   requestedById: r.requestedById,
@@ -122,9 +122,9 @@ export class RequestService {
 
   async list(
     actor: Actor,
-    q: { page: number; pageSize: number; search?: string; status?: string },
+    q: { page: number; pageSize: number; search?: string; status?: RequestStatus | 'ALL' | '' },
   ): Promise<{ items: RequestSummary[]; total: number }> {
-    const status = q.status && q.status !== 'ALL' ? (q.status as RequestStatus) : undefined;
+    const status = q.status && q.status !== 'ALL' ? q.status : undefined;
     const search = q.search?.trim() || undefined;
     const scope = repo.scopeOf(actor);
     const page = { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
@@ -241,7 +241,7 @@ export class RequestService {
           : { id: before.customerId, name: before.customer.name };
       const description = body.description?.trim() ?? before.description;
       const changes: repo.RequestChanges = {
-        type: (body.type as RequestType | undefined) ?? before.type,
+        type: body.type ?? before.type,
         description,
         customerId: customer.id,
         regionId,
@@ -280,7 +280,7 @@ export class RequestService {
       if (current.version !== before.version) throw movedOn(current.status, current.status !== before.status);
       const changes = {
         ...(await plan.changes(tx, current)),
-        status: statusAfter(plan.action, current.status as RequestStatus),
+        status: statusAfter(plan.action, current.status),
       };
       const after = await repo.guardedUpdate(tx, id, before, changes);
       if (!after) throw await this.movedOnNow(tx, id, before.status);

@@ -13,7 +13,7 @@ import { forbidden, notFound } from '#server/lib/errors.ts';
 import type { LocationInput } from '#shared/contracts/customers.ts';
 import type { CustomerLocation } from '#shared/contracts/service-requests.ts';
 import { hasCapability, regionalScopeOf } from '#shared/domain/permissions.ts';
-import { canAct, type RequestStatus, TRANSITIONS } from '#shared/domain/workflow.ts';
+import { canAct, TRANSITIONS } from '#shared/domain/workflow.ts';
 
 export async function updateCustomerLocation(
   db: Db,
@@ -47,9 +47,7 @@ export async function updateCustomerLocation(
         ),
       )
       .limit(1);
-    const asTechnician = openWork.some((r) =>
-      canAct('captureLocation', actor, { ...r, status: r.status as RequestStatus }),
-    );
+    const asTechnician = openWork.some((r) => canAct('captureLocation', actor, r));
     if (!asTechnician) {
       const regionLimit = regionFilterOf(actor, regionalScopeOf(actor.policyRole));
       if (regionLimit && customer.regionId !== regionLimit) throw notFound('Customer');

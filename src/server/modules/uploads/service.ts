@@ -15,7 +15,6 @@ import type { Storage } from '#server/lib/storage.ts';
 import * as repo from '#server/modules/service-requests/repository.ts';
 import { assertMayAct, type RequestService } from '#server/modules/service-requests/service.ts';
 import type { WorkMediaItem } from '#shared/contracts/service-requests.ts';
-import type { RequestStatus } from '#shared/domain/workflow.ts';
 import { processImage } from './images.ts';
 
 export class UploadService {
@@ -28,7 +27,7 @@ export class UploadService {
   /** May this actor add a photo to this request now? 404 out of scope, 403 not theirs, 409 wrong status. */
   async assertCanUpload(actor: Actor, requestId: string): Promise<void> {
     const req = await this.requests.summary(actor, requestId);
-    assertMayAct('uploadMedia', actor, { ...req, status: req.status as RequestStatus });
+    assertMayAct('uploadMedia', actor, req);
   }
 
   async store(actor: Actor, requestId: string, bytes: Buffer, ip: string): Promise<WorkMediaItem> {
@@ -47,7 +46,7 @@ export class UploadService {
         // Hold the request still while the row goes in, and check again under the lock.
         const locked = await repo.lockRow(tx, requestId);
         if (!locked) throw notFound('Service request');
-        assertMayAct('uploadMedia', actor, { ...locked, status: locked.status as RequestStatus });
+        assertMayAct('uploadMedia', actor, locked);
         const [row] = await tx
           .insert(workMedia)
           .values({
