@@ -10,6 +10,7 @@ import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors
 import { pageWindow, sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams, okBody, pageQuery } from '#shared/contracts/common.ts';
 import {
+  markedRead,
   markMultipleBody,
   markResult,
   notificationItem,
@@ -78,13 +79,18 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/:id/read',
     {
       preHandler: guard,
-      schema: { tags: ['notifications'], params: idParams, response: { 200: markResult, 404: errorBody } },
+      schema: { tags: ['notifications'], params: idParams, response: { 200: markedRead, 404: errorBody } },
     },
     async (req) => {
       const actor = actorOf(req);
       if (!(await repo.findOwned(db, req.params.id, actor.id))) throw notFound('Notification');
-      const updated = await repo.markRead(db, actor.id, [req.params.id]);
-      return { updated, count: await repo.unreadCount(db, actor.id) };
+      await repo.markRead(db, actor.id, [req.params.id]);
+      const [item, count] = await Promise.all([
+        repo.findItemForUser(db, req.params.id, actor.id),
+        repo.unreadCount(db, actor.id),
+      ]);
+      if (!item) throw notFound('Notification');
+      return { ...item, unreadCount: count };
     },
   );
 

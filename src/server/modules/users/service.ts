@@ -33,9 +33,9 @@ export function toUserItem(row: UserViewRow): UserItem {
     email: row.email,
     phone: row.phone,
     roleId: row.roleId,
-    role: { name: row.roleName },
+    role: { id: row.roleId, name: row.roleName },
     regionId: row.regionId,
-    region: row.regionName ? { name: row.regionName } : null,
+    region: row.regionId && row.regionName ? { id: row.regionId, name: row.regionName } : null,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
   };
@@ -236,7 +236,13 @@ export class UsersService {
       .filter((r) => allowed.has(r.id))
       .map((r) => {
         const parent = r.parentRoleId ? byId.get(r.parentRoleId) : undefined;
-        return { id: r.id, name: r.name, parentRole: parent ? { id: parent.id, name: parent.name } : null };
+        return {
+          id: r.id,
+          name: r.name,
+          parentRoleId: parent?.id ?? null,
+          parentRole: parent?.name ?? null,
+          parent: parent ? { id: parent.id, name: parent.name } : null,
+        };
       });
   }
 
