@@ -49,6 +49,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { installNulGuard } from './security/nul-guard.ts';
 import { installRefusalAudit } from './security/refusal-audit.ts';
+import { CAPPED_HEADER, TOTAL_HEADER } from '#shared/domain/constants.ts';
 
 export interface AppDeps {
   config: Config;
@@ -232,7 +233,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // The spec's client edits with PUT and PATCH and deletes with DELETE; @fastify/cors alone
     // would allow only GET, HEAD and POST, and the browser would refuse the rest.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['X-Total-Count'],
+    exposedHeaders: [TOTAL_HEADER, CAPPED_HEADER],
   });
   await app.register(cookie);
   // On PostgreSQL the counters live in the database, so a limit holds across every process.

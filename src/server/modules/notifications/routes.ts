@@ -7,7 +7,7 @@ import { users } from '#server/db/schema/people.ts';
 import { audit } from '#server/lib/audit.ts';
 import { actorOf, loadActor } from '#server/lib/auth.ts';
 import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors.ts';
-import { pageWindow, sendTotal } from '#server/lib/paging.ts';
+import { cappedWindow, sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams, okBody, pageQuery } from '#shared/contracts/common.ts';
 import {
   markedRead,
@@ -59,12 +59,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const actor = actorOf(req);
-      const { limit, offset } = pageWindow(req.query);
+      // Without paging: the newest UNPAGED_CAP (ADR 017).
+      const window = cappedWindow(req.query);
       const [items, total] = await Promise.all([
-        repo.listForUser(db, actor.id, limit, offset),
+        repo.listForUser(db, actor.id, window.limit, window.offset),
         repo.countForUser(db, actor.id),
       ]);
-      sendTotal(reply, total);
+      sendTotal(reply, total, window);
       return items;
     },
   );

@@ -6,7 +6,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '#server/lib/errors.ts';
-import { containsPattern, pageWindow } from '#server/lib/paging.ts';
+import { containsPattern, wholeOrPage } from '#server/lib/paging.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { revokeAllSessions, type UserViewRow } from '#server/modules/auth/repository.ts';
 import { allRoles, type RoleRow } from '#server/modules/roles/repository.ts';
@@ -51,7 +51,7 @@ export class UsersService {
 
   async list(
     actor: Actor,
-    q: { page: number; pageSize: number; search?: string; roleId?: string; regionId?: string },
+    q: { page?: number; pageSize?: number; search?: string; roleId?: string; regionId?: string },
   ): Promise<{ items: UserItem[]; total: number }> {
     const all = await allRoles(this.db);
     const assignable = assignableRoleIds(all, actor);
@@ -64,7 +64,8 @@ export class UsersService {
       activeOnly: true,
     };
     const [rows, total] = await Promise.all([
-      repo.listUsers(this.db, filter, pageWindow(q)),
+      // Without paging: every user the caller may see (the spec's client pages in the browser; ADR 017).
+      repo.listUsers(this.db, filter, wholeOrPage(q)),
       repo.countUsers(this.db, filter),
     ]);
     return { items: rows.map(toUserItem), total };
