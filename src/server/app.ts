@@ -24,6 +24,7 @@ import {
 import helmet from 'helmet';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '#shared/contracts/common.ts';
+import { CAPPED_HEADER, TOTAL_HEADER } from '#shared/domain/constants.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { makeGuards } from './lib/auth.ts';
@@ -49,7 +50,6 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { installNulGuard } from './security/nul-guard.ts';
 import { installRefusalAudit } from './security/refusal-audit.ts';
-import { CAPPED_HEADER, TOTAL_HEADER } from '#shared/domain/constants.ts';
 
 export interface AppDeps {
   config: Config;

@@ -7,18 +7,19 @@
  * browser), no body on auto-assign, and on a 401 one refresh per failed call with the stored
  * userId and the cookie, then one replay. The assertions read the fields that client reads.
  */
-import { SignJWT } from 'jose';
+
 import { and, eq, isNull } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#server/db/schema/activity.ts';
 import { refreshSessions } from '#server/db/schema/people.ts';
 import {
   createTestApp,
+  type MadeUser,
   makeCustomer,
   makeRegion,
   makeRequest,
   makeUser,
-  type MadeUser,
   ROLE,
   roleId,
   TEST_PASSWORD,
@@ -30,9 +31,11 @@ let ctx: TestContext;
 const TEST_SECRET = 'test-secret-test-secret-test-secret-1234';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+// biome-ignore lint/suspicious/noExplicitAny: the answers as the spec's untyped JavaScript client reads them
+type Json = any;
 interface Reply {
   status: number;
-  body: any;
+  body: Json;
   headers: Record<string, unknown>;
 }
 
@@ -40,7 +43,7 @@ interface Reply {
 class SpecClient {
   token: string | null = null;
   userId: string | null = null;
-  user: any = null;
+  user: Json = null;
   cookie = '';
   signedOut = false;
   refreshes = 0;
@@ -216,7 +219,7 @@ describe('the spec client, unchanged, against our API', () => {
     await c.login(admin.email);
     const list = await c.call('GET', '/roles');
     expect(list.status).toBe(200);
-    const byName = new Map((list.body as any[]).map((r) => [r.name, r]));
+    const byName = new Map((list.body as Json[]).map((r) => [r.name, r]));
     expect(byName.get('Super Admin')).toMatchObject({ parentRole: null, immutable: true });
     expect(byName.get('Technician')).toMatchObject({ parentRole: 'Service Team Lead', immutable: true });
     for (const r of list.body) expect(r.parentRole === null || typeof r.parentRole === 'string').toBe(true);
@@ -253,16 +256,18 @@ describe('the spec client, unchanged, against our API', () => {
     // Every user, not the first 10: the client pages in the browser.
     expect(list.body.length).toBe(Number(list.headers['x-total-count']));
     expect(list.body.length).toBeGreaterThanOrEqual(15);
-    const row = list.body.find((u: any) => u.id === techs[11]?.id);
+    const row = list.body.find((u: Json) => u.id === techs[11]?.id);
     expect(row).toMatchObject({ name: techs[11]?.name, role: { name: 'Technician' }, region: { name: region.name } });
     expect(row.status).toBe('ACTIVE');
     // The assign dialog takes its technicians from GET /users: all 12 of the region.
-    const regionTechs = list.body.filter((u: any) => u.role.name === 'Technician' && u.regionId === region.id);
+    const regionTechs = list.body.filter((u: Json) => u.role.name === 'Technician' && u.regionId === region.id);
     expect(regionTechs).toHaveLength(12);
 
     const roles = await c.call('GET', '/users/assignable-roles');
-    expect(roles.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String), name: 'Technician' })]));
-    const technicianRole = roles.body.find((r: any) => r.name === 'Technician');
+    expect(roles.body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: expect.any(String), name: 'Technician' })]),
+    );
+    const technicianRole = roles.body.find((r: Json) => r.name === 'Technician');
     const created = await c.call('POST', '/users', {
       name: 'Compat Person',
       email: 'compat.person@test.local',
@@ -296,7 +301,7 @@ describe('the spec client, unchanged, against our API', () => {
     const m = new SpecClient();
     await m.login(manager.email);
     const subs = await m.call('GET', '/users/my-subordinates');
-    expect(subs.body.map((u: any) => u.id)).toEqual(expect.arrayContaining(techs.map((t) => t.id)));
+    expect(subs.body.map((u: Json) => u.id)).toEqual(expect.arrayContaining(techs.map((t) => t.id)));
     const hierarchy = await m.call('GET', '/users/my-hierarchy');
     expect(hierarchy.body.user).toMatchObject({ id: manager.id, role: { name: 'Service Manager' } });
   });
@@ -329,7 +334,10 @@ describe('the spec client, unchanged, against our API', () => {
     const created = await c.call('POST', '/customers', body);
     expect(created.status).toBe(201);
     const id = created.body.id;
-    expect((await c.call('GET', `/customers/${id}`)).body).toMatchObject({ name: 'Compat Customer', regionId: region.id });
+    expect((await c.call('GET', `/customers/${id}`)).body).toMatchObject({
+      name: 'Compat Customer',
+      regionId: region.id,
+    });
     expect((await c.call('PUT', `/customers/${id}`, { ...body, name: 'Compat Customer Two' })).body.name).toBe(
       'Compat Customer Two',
     );
@@ -339,7 +347,14 @@ describe('the spec client, unchanged, against our API', () => {
     expect(history.body).toMatchObject({
       customer: { id, createdAt: expect.any(String) },
       serviceHistory: [],
-      statistics: { totalServices: 0, installations: 0, services: 0, complaints: 0, enquiries: 0, completedServices: 0 },
+      statistics: {
+        totalServices: 0,
+        installations: 0,
+        services: 0,
+        complaints: 0,
+        enquiries: 0,
+        completedServices: 0,
+      },
     });
     expect((await c.call('DELETE', `/customers/${id}`)).status).toBe(200);
   });
@@ -359,7 +374,9 @@ describe('the spec client, unchanged, against our API', () => {
     const created = await create('Water purifier leaking at the joint');
     expect(created.status).toBe(201);
     const id = created.body.id;
-    const patched = await sales.call('PATCH', `/service-requests/${id}`, { description: 'Purifier leaking at the base' });
+    const patched = await sales.call('PATCH', `/service-requests/${id}`, {
+      description: 'Purifier leaking at the base',
+    });
     expect(patched.body.description).toBe('Purifier leaking at the base');
 
     const a = new SpecClient();
@@ -367,8 +384,14 @@ describe('the spec client, unchanged, against our API', () => {
     const list = await a.call('GET', '/service-requests');
     expect(list.body.length).toBe(Number(list.headers['x-total-count']));
     expect(list.body.length).toBeGreaterThanOrEqual(12);
-    expect(list.body[0]).toMatchObject({ id: expect.any(String), type: expect.any(String), customer: { name: expect.any(String) } });
-    expect((await a.call('POST', `/service-requests/${id}/sales-approve`, { comments: 'ok' })).body.salesApproved).toBe(true);
+    expect(list.body[0]).toMatchObject({
+      id: expect.any(String),
+      type: expect.any(String),
+      customer: { name: expect.any(String) },
+    });
+    expect((await a.call('POST', `/service-requests/${id}/sales-approve`, { comments: 'ok' })).body.salesApproved).toBe(
+      true,
+    );
     const approved = await a.call('POST', `/service-requests/${id}/service-approve`, { comments: 'go' });
     expect(approved.body).toMatchObject({ status: 'APPROVED' });
     expect(approved.body.approvalHistory[0]).toMatchObject({ approver: { name: admin.name }, status: 'APPROVED' });
@@ -386,8 +409,11 @@ describe('the spec client, unchanged, against our API', () => {
     const t = new SpecClient();
     await t.login(techs[1]?.email as string);
     const tasks = await t.call('GET', '/technicians/my-tasks');
-    expect(tasks.body.map((r: any) => r.id)).toContain(id);
-    expect((await t.call('GET', `/technicians/tasks/${id}`)).body).toMatchObject({ id, customer: { name: customer.name } });
+    expect(tasks.body.map((r: Json) => r.id)).toContain(id);
+    expect((await t.call('GET', `/technicians/tasks/${id}`)).body).toMatchObject({
+      id,
+      customer: { name: customer.name },
+    });
     const started = await t.call('POST', '/technician-workflow/start', { requestId: id });
     expect(started.body.status).toBe('IN_PROGRESS');
     expect(started.body.workLogs.at(-1)).toMatchObject({ startTime: expect.any(String), endTime: null });
@@ -436,7 +462,7 @@ describe('the spec client, unchanged, against our API', () => {
     const s = new SpecClient();
     await s.login(salesman.email);
     const list = await s.call('GET', '/notifications');
-    const mine = (list.body as any[]).filter((n) => n.sender?.name === manager.name);
+    const mine = (list.body as Json[]).filter((n) => n.sender?.name === manager.name);
     expect(mine).toHaveLength(3);
     expect(mine[0]).toMatchObject({ id: expect.any(String), message: expect.any(String), status: 'unread' });
     expect(mine[0].createdAt).toEqual(expect.any(String));

@@ -74,7 +74,10 @@ export class TokenService {
    * without the signing key; the session row still keeps only its sha256.
    */
   refreshSuccessor(sessionId: string, secret: string): string {
-    return crypto.createHmac('sha256', this.key).update(`refresh-successor\0${sessionId}\0${secret}`).digest('base64url');
+    return crypto
+      .createHmac('sha256', this.key)
+      .update(`refresh-successor\0${sessionId}\0${secret}`)
+      .digest('base64url');
   }
 
   /** An HMAC over a string (signed photo URLs). */

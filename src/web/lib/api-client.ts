@@ -243,10 +243,7 @@ export interface ListResult<T> {
 export type PagedQuery = Record<string, QueryValue> & { page: number; pageSize: number };
 
 /** A list call: the JSON array plus the X-Total-Count header (the array length when absent). */
-export async function apiList<T>(
-  path: string,
-  opts: ApiOptions & { query: PagedQuery },
-): Promise<ListResult<T>> {
+export async function apiList<T>(path: string, opts: ApiOptions & { query: PagedQuery }): Promise<ListResult<T>> {
   const { body, headers } = await send(path, { ...opts, method: opts.method ?? 'GET' });
   const items = Array.isArray(body) ? (body as T[]) : [];
   const header = headers.get(TOTAL_HEADER);

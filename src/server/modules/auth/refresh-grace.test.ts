@@ -6,8 +6,8 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshSessions } from '#server/db/schema/people.ts';
 import { loadConfig } from '#server/config.ts';
+import { refreshSessions } from '#server/db/schema/people.ts';
 import { createTestApp, login, makeUser, ROLE, type TestContext } from '#server/test/app.ts';
 
 let ctx: TestContext;
