@@ -24,6 +24,7 @@ import {
 import helmet from 'helmet';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '#shared/contracts/common.ts';
+import { CAPPED_HEADER, TOTAL_HEADER } from '#shared/domain/constants.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { makeGuards } from './lib/auth.ts';
@@ -238,7 +239,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // The spec's client edits with PUT and PATCH and deletes with DELETE; @fastify/cors alone
     // would allow only GET, HEAD and POST, and the browser would refuse the rest.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['X-Total-Count'],
+    exposedHeaders: [TOTAL_HEADER, CAPPED_HEADER],
   });
   await app.register(cookie);
   // On PostgreSQL the counters live in the database, so a limit holds across every process.

@@ -37,6 +37,11 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(900).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /**
+   * How long the refresh secret just rotated out may be presented again and still get its
+   * successor (RFC 9700 grace; parallel refreshes after expiry). 0 turns it off; at most 30 (ADR 005).
+   */
+  REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Bearer token for GET /metrics; unset, /metrics answers 404. */
   METRICS_TOKEN: z

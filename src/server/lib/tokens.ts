@@ -67,6 +67,19 @@ export class TokenService {
     return { sub: payload.sub, sid: payload.sid };
   }
 
+  /**
+   * The refresh secret that replaces `secret` in session `sessionId`. Derived, not drawn: every
+   * refresh that presents the same secret computes the same successor, so parallel refreshes with
+   * one cookie converge on one session and one cookie (the grace window of ADR 005). Unpredictable
+   * without the signing key; the session row still keeps only its sha256.
+   */
+  refreshSuccessor(sessionId: string, secret: string): string {
+    return crypto
+      .createHmac('sha256', this.key)
+      .update(`refresh-successor\0${sessionId}\0${secret}`)
+      .digest('base64url');
+  }
+
   /** An HMAC over a string (signed photo URLs). */
   sign(value: string): string {
     return crypto.createHmac('sha256', this.key).update(value).digest('base64url');

@@ -1,12 +1,17 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/constants.ts';
+import { MAX_PAGE_SIZE } from '../domain/constants.ts';
 
 export const idParams = z.object({ id: z.uuid({ message: 'Invalid id' }) });
 export type IdParams = z.infer<typeof idParams>;
 
+/**
+ * A list's paging. With `page` or `pageSize` the list answers that page (the other defaults to 1
+ * or DEFAULT_PAGE_SIZE); with neither it answers the whole list the caller may see, capped at
+ * UNPAGED_CAP for the lists that can be huge (ADR 017, `lib/paging.ts`).
+ */
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   search: z.string().trim().max(200).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

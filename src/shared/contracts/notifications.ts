@@ -28,6 +28,13 @@ export const sendNotificationBody = z.object({
     .max(MAX_NOTIFICATION_MESSAGE, `Message must be at most ${MAX_NOTIFICATION_MESSAGE} characters`),
 });
 
+/**
+ * POST /notifications/{id}/read: the updated notification, as the spec's client expects (it finds
+ * the item by `id` and shows `status`), plus the caller's new unread count.
+ */
+export const markedRead = notificationItem.extend({ unreadCount: z.number().int().min(0) });
+export type MarkedRead = z.infer<typeof markedRead>;
+
 export const markResult = z.object({ updated: z.number().int(), count: z.number().int() });
 
 /** What the live stream sends: the new unread count, and the newest notification when there is one. */

@@ -28,7 +28,10 @@ export const roleItem = z.object({
   id: z.string(),
   name: z.string(),
   parentRoleId: z.string().nullable(),
-  parentRole: idNameRef.nullable(),
+  /** The parent's name, or null: the spec's client renders it as text (decisions.md, issue 16). */
+  parentRole: z.string().nullable(),
+  /** The parent as a reference, for our own client (additive). */
+  parent: idNameRef.nullable(),
   immutable: z.boolean(),
   permissions: permissions,
   /** The system role whose rights this role carries. */

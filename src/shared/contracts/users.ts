@@ -49,9 +49,11 @@ export const userItem = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   roleId: z.string(),
-  role: nameRef,
+  /** `id` repeats roleId: the spec's Edit User form selects its Role by `role.id` (issue 16). */
+  role: idNameRef,
   regionId: z.string().nullable(),
-  region: nameRef.nullable(),
+  /** `id` repeats regionId, for the same reason. */
+  region: idNameRef.nullable(),
   status: z.string(),
   createdAt: z.string(),
 });
@@ -63,7 +65,14 @@ export const userListQuery = pageQuery.extend({
 });
 export type UserListQuery = z.output<typeof userListQuery>;
 
-export const assignableRole = z.object({ id: z.string(), name: z.string(), parentRole: idNameRef.nullable() });
+/** `parentRole` is the parent's name (as on GET /roles); `parent` the reference, for our own client. */
+export const assignableRole = z.object({
+  id: z.string(),
+  name: z.string(),
+  parentRoleId: z.string().nullable(),
+  parentRole: z.string().nullable(),
+  parent: idNameRef.nullable(),
+});
 export type AssignableRole = z.infer<typeof assignableRole>;
 
 /** One role of the caller's subtree, with the users holding it (in the caller's region when they have one). */

@@ -15,5 +15,12 @@ export const MIN_DESCRIPTION = 10;
 export const MAX_NOTIFICATION_MESSAGE = 1000;
 /** Header that carries the total of a paged list. */
 export const TOTAL_HEADER = 'X-Total-Count';
+/**
+ * A list asked for without `page` and `pageSize` answers everything the caller may see; the lists
+ * that can be huge (requests, customers, task history, notifications, audit) stop at the newest
+ * UNPAGED_CAP rows and then say so in CAPPED_HEADER (its value: the cap). ADR 017.
+ */
+export const UNPAGED_CAP = 1000;
+export const CAPPED_HEADER = 'X-Result-Capped';
 /** Browser storage keys (spec section 3). */
 export const STORAGE_KEYS = { user: 'user', token: 'accessToken', userId: 'userId' } as const;

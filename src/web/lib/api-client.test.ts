@@ -222,7 +222,10 @@ describe('lists and urls', () => {
 
   it('apiList falls back to the array length without the header', async () => {
     serve(() => json(200, [{ id: 1 }]));
-    await expect(apiList('/regions')).resolves.toEqual({ items: [{ id: 1 }], total: 1 });
+    await expect(apiList('/users', { query: { page: 1, pageSize: 10 } })).resolves.toEqual({
+      items: [{ id: 1 }],
+      total: 1,
+    });
   });
 
   it('buildUrl leaves out empty parameters', () => {

@@ -235,8 +235,15 @@ export interface ListResult<T> {
   total: number;
 }
 
+/**
+ * A list's query as our client sends it: always `page` and `pageSize`. Without them the server
+ * answers the whole list, capped for the huge ones (that is for the spec's client, which pages in
+ * the browser; ADR 017), so our screens never leave them out.
+ */
+export type PagedQuery = Record<string, QueryValue> & { page: number; pageSize: number };
+
 /** A list call: the JSON array plus the X-Total-Count header (the array length when absent). */
-export async function apiList<T>(path: string, opts: ApiOptions = {}): Promise<ListResult<T>> {
+export async function apiList<T>(path: string, opts: ApiOptions & { query: PagedQuery }): Promise<ListResult<T>> {
   const { body, headers } = await send(path, { ...opts, method: opts.method ?? 'GET' });
   const items = Array.isArray(body) ? (body as T[]) : [];
   const header = headers.get(TOTAL_HEADER);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditLog } from '#server/db/schema/activity.ts';
 import { users } from '#server/db/schema/people.ts';
-import { containsPattern, pageWindow, sendTotal } from '#server/lib/paging.ts';
+import { cappedWindow, containsPattern, sendTotal } from '#server/lib/paging.ts';
 import { auditEntry, auditQuery } from '#shared/contracts/audit.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +24,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           ? or(ilike(auditLog.actorEmail, containsPattern(search)), ilike(auditLog.action, containsPattern(search)))
           : undefined,
       );
-      const { limit, offset } = pageWindow(req.query);
+      const window = cappedWindow(req.query);
+      const { limit, offset } = window;
       const [rows, [total]] = await Promise.all([
         db
           .select({
@@ -48,7 +49,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           .offset(offset),
         db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
       ]);
-      sendTotal(reply, total?.n ?? 0);
+      sendTotal(reply, total?.n ?? 0, window);
       return rows;
     },
   );

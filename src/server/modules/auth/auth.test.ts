@@ -89,17 +89,21 @@ describe('refresh sessions', () => {
     expect(first.statusCode).toBe(200);
     const rotated = String(first.headers['set-cookie']).split(';')[0] as string;
     expect(rotated).not.toBe(s.cookie);
+    const second = await post('/api/auth/refresh', { userId: user.id }, { cookie: rotated });
+    expect(second.statusCode).toBe(200);
 
-    // The old cookie again: a reuse. The session ends, so even the newest cookie stops working.
+    // The first cookie again, two rotations back (past any grace, refresh-grace.test.ts): a reuse.
+    // The session ends, so even the newest cookie stops working.
     const reuse = await post('/api/auth/refresh', { userId: user.id }, { cookie: s.cookie });
     expect(reuse.statusCode).toBe(401);
-    const after = await post('/api/auth/refresh', { userId: user.id }, { cookie: rotated });
+    const newest = String(second.headers['set-cookie']).split(';')[0] as string;
+    const after = await post('/api/auth/refresh', { userId: user.id }, { cookie: newest });
     expect(after.statusCode).toBe(401);
     // And the access token of that session is refused at once.
     const me = await ctx.app.inject({
       method: 'GET',
       url: '/api/auth/me',
-      headers: { authorization: `Bearer ${first.json().accessToken}` },
+      headers: { authorization: `Bearer ${second.json().accessToken}` },
     });
     expect(me.statusCode).toBe(401);
   });

@@ -87,24 +87,42 @@ export async function findSession(db: Tx, id: string) {
   return row;
 }
 
-/** Swap the secret only if it is still the one presented: concurrent rotations get one winner. */
-export async function rotateSession(db: Tx, id: string, oldHash: string, newHash: string, expiresAt: Date) {
+/**
+ * One guarded, row-locking UPDATE that either rotates (the presented secret is the current one:
+ * the successor takes its place) or confirms a grace replay (the presented secret was rotated out
+ * after `graceSince` and its successor is still current). Concurrent refreshes with one cookie
+ * queue on the row lock; PostgreSQL re-checks the WHERE on the row the winner wrote, so the others
+ * match the grace branch and get the same successor. False: neither (reuse, revoked, expired).
+ */
+export async function rotateSession(
+  db: Tx,
+  id: string,
+  presentedHash: string,
+  nextHash: string,
+  expiresAt: Date,
+  graceSince: Date,
+) {
+  const s = refreshSessions;
+  const isCurrent = sql`${s.tokenHash} = ${presentedHash}`;
+  const now = new Date().toISOString();
   const rows = await db
-    .update(refreshSessions)
+    .update(s)
     .set({
-      tokenHash: newHash,
-      rotations: sql`${refreshSessions.rotations} + 1`,
-      lastUsedAt: new Date(),
+      tokenHash: nextHash,
+      rotations: sql`CASE WHEN ${isCurrent} THEN ${s.rotations} + 1 ELSE ${s.rotations} END`,
+      // The grace window runs from the real rotation: a replay never extends it.
+      lastUsedAt: sql`CASE WHEN ${isCurrent} THEN ${now}::timestamptz ELSE ${s.lastUsedAt} END`,
       expiresAt,
     })
     .where(
       and(
-        eq(refreshSessions.id, id),
-        eq(refreshSessions.tokenHash, oldHash),
-        sql`${refreshSessions.revokedAt} IS NULL`,
+        eq(s.id, id),
+        sql`${s.revokedAt} IS NULL`,
+        sql`${s.expiresAt} > ${now}::timestamptz`,
+        sql`(${isCurrent} OR (${s.tokenHash} = ${nextHash} AND ${s.lastUsedAt} > ${graceSince.toISOString()}::timestamptz))`,
       ),
     )
-    .returning({ id: refreshSessions.id });
+    .returning({ id: s.id });
   return rows.length === 1;
 }
 

@@ -36,6 +36,8 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly refreshTtlDays: number,
     private readonly failsPerAccount: number,
+    /** Seconds the just-rotated refresh secret still gets its successor (REFRESH_GRACE_SECONDS). */
+    private readonly refreshGraceSeconds = 30,
   ) {}
 
   private expiry(): Date {
@@ -105,41 +107,49 @@ export class AuthService {
     );
   }
 
-  /** Rotate the refresh cookie; a secret presented twice revokes the whole session. */
+  /**
+   * Rotate the refresh cookie. The secret just rotated out still gets its (derived, so identical)
+   * successor for `refreshGraceSeconds` after the rotation: the spec's client refreshes once per
+   * failed call, several at once. Any other old secret is a reuse and revokes the session (ADR 005).
+   */
   async refresh(cookie: string | undefined, userId: string | undefined, client: Client): Promise<SessionResult> {
     const [sessionId, secret] = (cookie ?? '').split('.');
     if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) throw unauthenticated(SESSION_EXPIRED);
     const session = await repo.findSession(this.db, sessionId);
     if (!session || session.revokedAt || session.expiresAt < new Date()) throw unauthenticated(SESSION_EXPIRED);
     const presented = sha256(secret);
-    if (presented !== session.tokenHash) {
-      await repo.revokeSession(this.db, session.id, 'refresh token reused');
-      await audit(this.db, {
-        actorId: session.userId,
-        action: 'auth.refresh_reuse',
-        entityType: 'session',
-        entityId: session.id,
-        ip: client.ip,
-        outcome: 'denied',
-      });
-      throw unauthenticated(SESSION_EXPIRED);
-    }
+    const nextSecret = this.tokens.refreshSuccessor(session.id, secret);
+    const nextHash = sha256(nextSecret);
+    const graceSince = new Date(Date.now() - this.refreshGraceSeconds * 1000);
+    const current = presented === session.tokenHash;
+    const graceReplay = !current && nextHash === session.tokenHash && session.lastUsedAt > graceSince;
+    if (!current && !graceReplay) return this.reused(session.id, session.userId, client);
     if (userId && userId !== session.userId) throw unauthenticated(SESSION_EXPIRED);
     const user = await repo.findUserById(this.db, session.userId);
     if (user?.status !== 'ACTIVE') {
       await repo.revokeSession(this.db, session.id, 'user inactive');
       throw unauthenticated(SESSION_EXPIRED);
     }
-    const nextSecret = newSecret();
     const refreshExpires = this.expiry();
-    const rotated = await repo.rotateSession(this.db, session.id, presented, sha256(nextSecret), refreshExpires);
-    if (!rotated) {
-      // Someone rotated it between our read and write: the same secret was used twice.
-      await repo.revokeSession(this.db, session.id, 'refresh token reused');
-      throw unauthenticated(SESSION_EXPIRED);
-    }
+    const rotated = await repo.rotateSession(this.db, session.id, presented, nextHash, refreshExpires, graceSince);
+    // Between our read and write the session moved past this secret (or ended): a reuse.
+    if (!rotated) return this.reused(session.id, session.userId, client);
     const accessToken = await this.tokens.signAccess({ sub: user.id, sid: session.id });
     return { accessToken, user: repo.toAuthUser(user), refreshCookie: `${session.id}.${nextSecret}`, refreshExpires };
+  }
+
+  /** A refresh secret presented after it stopped being valid: the whole session ends (R11). */
+  private async reused(sessionId: string, userId: string, client: Client): Promise<never> {
+    await repo.revokeSession(this.db, sessionId, 'refresh token reused');
+    await audit(this.db, {
+      actorId: userId,
+      action: 'auth.refresh_reuse',
+      entityType: 'session',
+      entityId: sessionId,
+      ip: client.ip,
+      outcome: 'denied',
+    });
+    throw unauthenticated(SESSION_EXPIRED);
   }
 
   async logout(

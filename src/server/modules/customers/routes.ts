@@ -26,8 +26,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { items, total } = await service.list(actorOf(req), req.query);
-      sendTotal(reply, total);
+      const { items, total, window } = await service.list(actorOf(req), req.query);
+      sendTotal(reply, total, window);
       return items;
     },
   );

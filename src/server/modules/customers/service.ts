@@ -6,7 +6,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { conflict, forbidden, invalid, isForeignKeyViolation, notFound } from '#server/lib/errors.ts';
-import { containsPattern, pageWindow } from '#server/lib/paging.ts';
+import { cappedWindow, containsPattern, type Window } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
 import { signedMediaUrl } from '#server/modules/uploads/signing.ts';
 import {
@@ -65,19 +65,20 @@ export class CustomersService {
 
   async list(
     actor: Actor,
-    q: { page: number; pageSize: number; search?: string; regionId?: string },
-  ): Promise<{ items: CustomerItem[]; total: number }> {
+    q: { page?: number; pageSize?: number; search?: string; regionId?: string },
+  ): Promise<{ items: CustomerItem[]; total: number; window?: Window }> {
     const scope = this.regionOf(actor);
     if (scope && q.regionId && q.regionId !== scope) return { items: [], total: 0 };
     const filter: repo.CustomerFilter = {
       regionId: scope ?? q.regionId ?? null,
       pattern: q.search ? containsPattern(q.search) : undefined,
     };
+    const window = cappedWindow(q);
     const [rows, total] = await Promise.all([
-      repo.listCustomers(this.db, filter, pageWindow(q)),
+      repo.listCustomers(this.db, filter, window),
       repo.countCustomers(this.db, filter),
     ]);
-    return { items: rows.map(toCustomerItem), total };
+    return { items: rows.map(toCustomerItem), total, window };
   }
 
   /** A customer the caller may reach, or 404. */

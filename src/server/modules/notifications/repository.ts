@@ -55,6 +55,17 @@ export async function listForUser(db: Tx, userId: string, limit: number, offset:
   return rows.map(toItem);
 }
 
+/** One of the user's notifications as lists show it, or undefined. */
+export async function findItemForUser(db: Tx, id: string, userId: string) {
+  const [row] = await db
+    .select(columns)
+    .from(notifications)
+    .leftJoin(sender, eq(sender.id, notifications.senderId))
+    .where(and(eq(notifications.id, id), eq(notifications.toUserId, userId)))
+    .limit(1);
+  return row ? toItem(row) : undefined;
+}
+
 export async function countForUser(db: Tx, userId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -7,9 +7,10 @@ import { users } from '#server/db/schema/people.ts';
 import { audit } from '#server/lib/audit.ts';
 import { actorOf, loadActor } from '#server/lib/auth.ts';
 import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors.ts';
-import { pageWindow, sendTotal } from '#server/lib/paging.ts';
+import { cappedWindow, sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams, okBody, pageQuery } from '#shared/contracts/common.ts';
 import {
+  markedRead,
   markMultipleBody,
   markResult,
   notificationItem,
@@ -58,12 +59,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const actor = actorOf(req);
-      const { limit, offset } = pageWindow(req.query);
+      // Without paging: the newest UNPAGED_CAP (ADR 017).
+      const window = cappedWindow(req.query);
       const [items, total] = await Promise.all([
-        repo.listForUser(db, actor.id, limit, offset),
+        repo.listForUser(db, actor.id, window.limit, window.offset),
         repo.countForUser(db, actor.id),
       ]);
-      sendTotal(reply, total);
+      sendTotal(reply, total, window);
       return items;
     },
   );
@@ -78,13 +80,18 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/:id/read',
     {
       preHandler: guard,
-      schema: { tags: ['notifications'], params: idParams, response: { 200: markResult, 404: errorBody } },
+      schema: { tags: ['notifications'], params: idParams, response: { 200: markedRead, 404: errorBody } },
     },
     async (req) => {
       const actor = actorOf(req);
       if (!(await repo.findOwned(db, req.params.id, actor.id))) throw notFound('Notification');
-      const updated = await repo.markRead(db, actor.id, [req.params.id]);
-      return { updated, count: await repo.unreadCount(db, actor.id) };
+      await repo.markRead(db, actor.id, [req.params.id]);
+      const [item, count] = await Promise.all([
+        repo.findItemForUser(db, req.params.id, actor.id),
+        repo.unreadCount(db, actor.id),
+      ]);
+      if (!item) throw notFound('Notification');
+      return { ...item, unreadCount: count };
     },
   );
 

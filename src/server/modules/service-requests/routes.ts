@@ -37,8 +37,8 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, querystring: listRequestsQuery, response: { 200: z.array(requestSummary), ...errors } },
     },
     async (req, reply) => {
-      const { items, total } = await service.list(actorOf(req), req.query);
-      sendTotal(reply, total);
+      const { items, total, window } = await service.list(actorOf(req), req.query);
+      sendTotal(reply, total, window);
       return items;
     },
   );

@@ -10,7 +10,7 @@ import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { type AppError, conflict, forbidden, invalid, notFound } from '#server/lib/errors.ts';
 import type { TransitionCounter } from '#server/lib/metrics.ts';
-import { SORT_MATCHES_UP_TO } from '#server/lib/paging.ts';
+import { cappedWindow, SORT_MATCHES_UP_TO, type Window } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
 import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
 import { signedMediaUrl } from '#server/modules/uploads/signing.ts';
@@ -122,23 +122,25 @@ export class RequestService {
 
   async list(
     actor: Actor,
-    q: { page: number; pageSize: number; search?: string; status?: RequestStatus | 'ALL' | '' },
-  ): Promise<{ items: RequestSummary[]; total: number }> {
+    q: { page?: number; pageSize?: number; search?: string; status?: RequestStatus | 'ALL' | '' },
+  ): Promise<{ items: RequestSummary[]; total: number; window: Window }> {
     const status = q.status && q.status !== 'ALL' ? q.status : undefined;
     const search = q.search?.trim() || undefined;
     const scope = repo.scopeOf(actor);
-    const page = { limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+    // Without paging: the newest UNPAGED_CAP (ADR 017).
+    const window = cappedWindow(q);
+    const page = { limit: window.limit, offset: window.offset };
     if (search) {
       // The count first: it tells the list which plan is cheap (SORT_MATCHES_UP_TO).
       const total = await repo.countRequests(this.db, { scope, status, search });
       const sortMatches = total <= SORT_MATCHES_UP_TO;
       const items = await repo.listRequests(this.db, { scope, status, search, sortMatches, ...page });
-      return { items, total };
+      return { items, total, window };
     }
     const items = await repo.listRequests(this.db, { scope, status, ...page });
     // Without a search the counters answer the total in O(1).
     const total = repo.sumCells(await repo.readCounters(this.db, repo.counterScopeOf(actor)), status);
-    return { items, total };
+    return { items, total, window };
   }
 
   /** A request the actor may read, or 404 (the same answer as one that does not exist). */

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
 import { notFound } from '#server/lib/errors.ts';
-import { sendTotal } from '#server/lib/paging.ts';
+import { cappedWindow, sendTotal } from '#server/lib/paging.ts';
 import * as repo from '#server/modules/service-requests/repository.ts';
 import { RequestService } from '#server/modules/service-requests/service.ts';
 import { errorBody, idParams } from '#shared/contracts/common.ts';
@@ -56,13 +56,10 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const actor = actorOf(req);
-      const { page, pageSize } = req.query;
-      const items = await repo.listRequests(db, {
-        scope: mine(actor.id),
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      });
-      sendTotal(reply, repo.sumCells(await repo.readCounters(db, { kind: 'assignee', key: actor.id })));
+      // Without paging: the newest UNPAGED_CAP (ADR 017).
+      const window = cappedWindow(req.query);
+      const items = await repo.listRequests(db, { scope: mine(actor.id), limit: window.limit, offset: window.offset });
+      sendTotal(reply, repo.sumCells(await repo.readCounters(db, { kind: 'assignee', key: actor.id })), window);
       return items;
     },
   );

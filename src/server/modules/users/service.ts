@@ -6,7 +6,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '#server/lib/errors.ts';
-import { containsPattern, pageWindow } from '#server/lib/paging.ts';
+import { containsPattern, wholeOrPage } from '#server/lib/paging.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { revokeAllSessions, type UserViewRow } from '#server/modules/auth/repository.ts';
 import { allRoles, type RoleRow } from '#server/modules/roles/repository.ts';
@@ -33,9 +33,9 @@ export function toUserItem(row: UserViewRow): UserItem {
     email: row.email,
     phone: row.phone,
     roleId: row.roleId,
-    role: { name: row.roleName },
+    role: { id: row.roleId, name: row.roleName },
     regionId: row.regionId,
-    region: row.regionName ? { name: row.regionName } : null,
+    region: row.regionId && row.regionName ? { id: row.regionId, name: row.regionName } : null,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
   };
@@ -51,7 +51,7 @@ export class UsersService {
 
   async list(
     actor: Actor,
-    q: { page: number; pageSize: number; search?: string; roleId?: string; regionId?: string },
+    q: { page?: number; pageSize?: number; search?: string; roleId?: string; regionId?: string },
   ): Promise<{ items: UserItem[]; total: number }> {
     const all = await allRoles(this.db);
     const assignable = assignableRoleIds(all, actor);
@@ -64,7 +64,8 @@ export class UsersService {
       activeOnly: true,
     };
     const [rows, total] = await Promise.all([
-      repo.listUsers(this.db, filter, pageWindow(q)),
+      // Without paging: every user the caller may see (the spec's client pages in the browser; ADR 017).
+      repo.listUsers(this.db, filter, wholeOrPage(q)),
       repo.countUsers(this.db, filter),
     ]);
     return { items: rows.map(toUserItem), total };
@@ -236,7 +237,13 @@ export class UsersService {
       .filter((r) => allowed.has(r.id))
       .map((r) => {
         const parent = r.parentRoleId ? byId.get(r.parentRoleId) : undefined;
-        return { id: r.id, name: r.name, parentRole: parent ? { id: parent.id, name: parent.name } : null };
+        return {
+          id: r.id,
+          name: r.name,
+          parentRoleId: parent?.id ?? null,
+          parentRole: parent?.name ?? null,
+          parent: parent ? { id: parent.id, name: parent.name } : null,
+        };
       });
   }
 

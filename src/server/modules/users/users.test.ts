@@ -223,7 +223,7 @@ describe('POST /api/users', () => {
     expect(none.statusCode).toBe(403);
     const ok = await send('POST', '/api/users', mgr.headers, await newUser(ROLE.TECHNICIAN, { regionId: chennai.id }));
     expect(ok.statusCode).toBe(201);
-    expect(ok.json().region).toEqual({ name: 'Chennai' });
+    expect(ok.json().region).toEqual({ id: chennai.id, name: 'Chennai' });
 
     const admin = await signedIn(ctx, ROLE.SUPER_ADMIN);
     const badRole = await send('POST', '/api/users', admin.headers, {
@@ -258,7 +258,7 @@ describe('POST /api/users', () => {
       roleId: custom!.id,
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().role).toEqual({ name: custom!.name });
+    expect(res.json().role).toEqual({ id: custom!.id, name: custom!.name });
   });
 });
 
@@ -428,15 +428,23 @@ describe('hierarchy views', () => {
     const mgr = await signedIn(ctx, ROLE.SERVICE_MANAGER, { regionId: chennai.id });
     const res = await get('/api/users/assignable-roles', mgr.headers);
     expect(res.statusCode).toBe(200);
-    const list = res.json() as { name: string; parentRole: { name: string } | null }[];
+    const list = res.json() as { name: string; parentRole: string | null }[];
     const system = list.filter((r) => ['Service Team Lead', 'Technician'].includes(r.name));
     expect(system).toEqual([
       {
-        id: expect.any(String),
+        id: await roleId(ctx.db, ROLE.SERVICE_TEAM_LEAD),
         name: 'Service Team Lead',
-        parentRole: { id: expect.any(String), name: 'Service Manager' },
+        parentRoleId: await roleId(ctx.db, ROLE.SERVICE_MANAGER),
+        parentRole: 'Service Manager',
+        parent: { id: await roleId(ctx.db, ROLE.SERVICE_MANAGER), name: 'Service Manager' },
       },
-      { id: expect.any(String), name: 'Technician', parentRole: { id: expect.any(String), name: 'Service Team Lead' } },
+      {
+        id: await roleId(ctx.db, ROLE.TECHNICIAN),
+        name: 'Technician',
+        parentRoleId: await roleId(ctx.db, ROLE.SERVICE_TEAM_LEAD),
+        parentRole: 'Service Team Lead',
+        parent: { id: await roleId(ctx.db, ROLE.SERVICE_TEAM_LEAD), name: 'Service Team Lead' },
+      },
     ]);
     expect(list.map((r) => r.name)).not.toContain('Service Manager');
     expect(list.map((r) => r.name)).not.toContain('Salesman');

@@ -62,7 +62,7 @@ export default function RolesPage() {
       header: 'Parent Role',
       render: (r) =>
         r.parentRole ? (
-          r.parentRole.name
+          r.parentRole
         ) : (
           <Typography component="span" variant="body2" color="text.secondary">
             No parent role

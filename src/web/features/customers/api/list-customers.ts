@@ -1,16 +1,18 @@
 /** GET /api/customers: the caller's customers, searched by name or any phone and paged on the server. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CustomerItem, CustomerListQuery } from '#shared/contracts/customers.ts';
-import { apiList } from '#web/lib/api-client.ts';
+import { apiList, type PagedQuery } from '#web/lib/api-client.ts';
 import { customersQueryKey } from './keys.ts';
 
 export const FETCH_CUSTOMERS_FALLBACK = 'Failed to load data';
 
-export function fetchCustomers(query: Partial<CustomerListQuery>, signal?: AbortSignal) {
+export type CustomersQuery = Partial<CustomerListQuery> & PagedQuery;
+
+export function fetchCustomers(query: CustomersQuery, signal?: AbortSignal) {
   return apiList<CustomerItem>('/customers', { query, signal, fallback: FETCH_CUSTOMERS_FALLBACK });
 }
 
-export function useCustomers(query: Partial<CustomerListQuery>) {
+export function useCustomers(query: CustomersQuery) {
   return useQuery({
     queryKey: [...customersQueryKey, 'list', query],
     queryFn: ({ signal }) => fetchCustomers(query, signal),

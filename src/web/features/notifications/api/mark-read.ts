@@ -1,5 +1,6 @@
 /** Marking notifications read: one (POST /{id}/read), several (PATCH /mark-multiple-read) or all. */
 import { useQueryClient } from '@tanstack/react-query';
+import type { MarkedRead } from '#shared/contracts/notifications.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { notificationsQueryKey, unreadCountQueryKey } from './keys.ts';
@@ -20,12 +21,15 @@ function useMarkMutation<TVars>(mutationFn: (vars: TVars) => Promise<MarkResult>
   });
 }
 
+/** POST /{id}/read answers the notification itself, with the new unread count beside it. */
 export function useMarkRead() {
-  return useMarkMutation(
-    (id: string) =>
-      api<MarkResult>(`/notifications/${id}/read`, { method: 'POST', fallback: 'Failed to mark as read' }),
-    'Failed to mark as read',
-  );
+  return useMarkMutation(async (id: string) => {
+    const marked = await api<MarkedRead>(`/notifications/${id}/read`, {
+      method: 'POST',
+      fallback: 'Failed to mark as read',
+    });
+    return { updated: 1, count: marked.unreadCount };
+  }, 'Failed to mark as read');
 }
 
 export function useMarkMultipleRead() {

@@ -25,7 +25,7 @@ export function useCustomerOptions(regionId: string, search: string) {
     enabled: !!regionId,
     queryFn: ({ signal }) =>
       apiList<CustomerItem>('/customers', {
-        query: { regionId, search: search || undefined, pageSize: CUSTOMER_OPTIONS_LIMIT },
+        query: { regionId, search: search || undefined, page: 1, pageSize: CUSTOMER_OPTIONS_LIMIT },
         signal,
         fallback: LOAD_FALLBACK,
       }),

@@ -1,7 +1,7 @@
 /** GET /api/technicians/my-tasks: the open work assigned to me. */
 import { useQuery } from '@tanstack/react-query';
 import type { RequestSummary } from '#shared/contracts/service-requests.ts';
-import { apiList } from '#web/lib/api-client.ts';
+import { api } from '#web/lib/api-client.ts';
 import { technicianQueryKey } from './keys.ts';
 
 export const FETCH_TASKS_FALLBACK = 'Failed to fetch tasks';
@@ -9,7 +9,9 @@ export const FETCH_TASKS_FALLBACK = 'Failed to fetch tasks';
 export function useMyTasks() {
   return useQuery({
     queryKey: [...technicianQueryKey, 'my-tasks'],
-    queryFn: ({ signal }) =>
-      apiList<RequestSummary>('/technicians/my-tasks', { signal, fallback: FETCH_TASKS_FALLBACK }),
+    // Not a paged list: every open task, on one screen.
+    queryFn: async ({ signal }) => ({
+      items: await api<RequestSummary[]>('/technicians/my-tasks', { signal, fallback: FETCH_TASKS_FALLBACK }),
+    }),
   });
 }

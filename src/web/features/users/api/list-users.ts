@@ -1,16 +1,18 @@
 /** GET /api/users: the caller's user table, paged and searched on the server (total in X-Total-Count). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UserItem, UserListQuery } from '#shared/contracts/users.ts';
-import { apiList } from '#web/lib/api-client.ts';
+import { apiList, type PagedQuery } from '#web/lib/api-client.ts';
 import { usersQueryKey } from './keys.ts';
 
 export const FETCH_USERS_FALLBACK = 'Failed to fetch users';
 
-export function fetchUsers(query: Partial<UserListQuery>, signal?: AbortSignal) {
+export type UsersQuery = Partial<UserListQuery> & PagedQuery;
+
+export function fetchUsers(query: UsersQuery, signal?: AbortSignal) {
   return apiList<UserItem>('/users', { query, signal, fallback: FETCH_USERS_FALLBACK });
 }
 
-export function useUsers(query: Partial<UserListQuery>) {
+export function useUsers(query: UsersQuery) {
   return useQuery({
     queryKey: [...usersQueryKey, 'list', query],
     queryFn: ({ signal }) => fetchUsers(query, signal),

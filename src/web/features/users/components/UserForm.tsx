@@ -70,7 +70,13 @@ export function UserForm({ mode, initial, pending, done = false, onSubmit, onCan
 
   const roleOptions = [...(roles.data ?? [])];
   if (initial && !roleOptions.some((r) => r.id === initial.roleId)) {
-    roleOptions.unshift({ id: initial.roleId, name: initial.role.name, parentRole: null });
+    roleOptions.unshift({
+      id: initial.roleId,
+      name: initial.role.name,
+      parentRoleId: null,
+      parentRole: null,
+      parent: null,
+    });
   }
   const regionOptions = (regions.data ?? []).filter((r) => !ownRegion || r.id === ownRegion);
   if (initial?.regionId && initial.region && !regionOptions.some((r) => r.id === initial.regionId)) {
