@@ -28,9 +28,10 @@ import { Loading } from '#web/components/Loading.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { applyFieldErrors } from '#web/lib/forms.ts';
+import { useRegions } from '#web/lib/queries/regions.ts';
 import { useDebounced } from '#web/lib/use-debounced.ts';
 import { useCreateRequest } from './api/create-request.ts';
-import { LOAD_FALLBACK, useCustomerOptions, useRegionOptions } from './api/form-options.ts';
+import { LOAD_FALLBACK, useCustomerOptions } from './api/form-options.ts';
 
 const customerLabel = (c: Pick<CustomerItem, 'name' | 'address'>) => `${c.name} - ${c.address}`;
 
@@ -38,7 +39,7 @@ export default function RequestCreatePage() {
   const navigate = useNavigate();
   const { user, policyRole } = useAuth();
   const ownRegion = policyRole && regionalScopeOf(policyRole) === 'region' ? (user?.regionId ?? null) : null;
-  const regions = useRegionOptions();
+  const regions = useRegions();
   const [customer, setCustomer] = useState<CustomerItem | null>(null);
   const [customerInput, setCustomerInput] = useState('');
   const [done, setDone] = useState(false);
