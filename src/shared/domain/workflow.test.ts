@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE, SYSTEM_ROLES, type SystemRole } from './roles.ts';
 import {
+  allowedActions,
   approvalStage,
   canAct,
+  factsOf,
   needsSalesApprovalFor,
   REQUEST_STATUSES,
   type RequestFacts,
@@ -153,5 +155,101 @@ describe('roleMayAct (403 for a wrong role, 409 for a wrong moment)', () => {
   it('every status is covered by the table', () => {
     const reachable = new Set(Object.values(TRANSITIONS).flatMap((t) => [...t.from, t.to].filter(Boolean)));
     for (const s of REQUEST_STATUSES) expect(reachable.has(s)).toBe(true);
+  });
+});
+
+describe('factsOf (one reader of a request for server and web)', () => {
+  it('picks the five facts off an API shape or a row and nothing else', () => {
+    const details = {
+      id: 'r1',
+      status: 'ASSIGNED' as const,
+      needsSalesApproval: true,
+      salesApproved: true,
+      requestedById: OTHER,
+      requestedBy: { id: OTHER, name: 'Rahul' },
+      assignedToId: ME,
+      description: 'leaks',
+    };
+    expect(factsOf(details)).toEqual({
+      status: 'ASSIGNED',
+      needsSalesApproval: true,
+      salesApproved: true,
+      requestedById: OTHER,
+      assignedToId: ME,
+    });
+  });
+});
+
+describe('allowedActions (what the details page offers)', () => {
+  const every = (status: RequestStatus, over: Partial<RequestFacts> = {}) =>
+    Object.fromEntries(SYSTEM_ROLES.map((r) => [r, allowedActions(actor(r), req({ status, ...over }))]));
+
+  it('offers exactly what canAct allows on someone else’s request, in the table’s order', () => {
+    for (const status of REQUEST_STATUSES) {
+      for (const assignedToId of [null, ME, OTHER]) {
+        for (const [needsSalesApproval, salesApproved] of [
+          [false, false],
+          [true, false],
+          [true, true],
+        ]) {
+          const facts = req({ status, assignedToId, needsSalesApproval, salesApproved });
+          for (const role of SYSTEM_ROLES) {
+            const expected = (Object.keys(TRANSITIONS) as WorkflowAction[]).filter((a) =>
+              canAct(a, actor(role), facts),
+            );
+            expect(allowedActions(actor(role), facts)).toEqual(expected);
+          }
+        }
+      }
+    }
+  });
+
+  it('a pending service-stage request: approve and reject for the service approvers, edit for the admins', () => {
+    const offered = every('PENDING_APPROVAL');
+    expect(offered[ROLE.SERVICE_MANAGER]).toEqual(['serviceApprove', 'reject']);
+    expect(offered[ROLE.SUPER_ADMIN]).toEqual(['serviceApprove', 'reject', 'edit']);
+    expect(offered[ROLE.SALES_ADMIN]).toEqual(['edit']);
+    expect(offered[ROLE.TECHNICIAN]).toEqual([]);
+    expect(offered[ROLE.SALESMAN]).toEqual([]);
+  });
+
+  it('the assigned technician: start, photos and location; then complete; nothing once completed', () => {
+    expect(allowedActions(actor(ROLE.TECHNICIAN), req({ status: 'ASSIGNED', assignedToId: ME }))).toEqual([
+      'start',
+      'uploadMedia',
+      'captureLocation',
+    ]);
+    expect(allowedActions(actor(ROLE.TECHNICIAN), req({ status: 'IN_PROGRESS', assignedToId: ME }))).toEqual([
+      'complete',
+      'uploadMedia',
+      'captureLocation',
+    ]);
+    expect(allowedActions(actor(ROLE.TECHNICIAN), req({ status: 'COMPLETED', assignedToId: ME }))).toEqual([]);
+    expect(allowedActions(actor(ROLE.TECHNICIAN), req({ status: 'IN_PROGRESS', assignedToId: OTHER }))).toEqual([]);
+  });
+
+  it('nobody approves, at either stage, a request they raised, except Super Admin; rejecting stays open', () => {
+    const own = { requestedById: ME };
+    // Service stage, raised by each service approver themselves.
+    for (const role of [ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD]) {
+      const offered = allowedActions(actor(role), req(own));
+      expect(offered).not.toContain('serviceApprove');
+      expect(offered).toContain('reject');
+      // Someone else's request: they approve it.
+      expect(allowedActions(actor(role), req())).toContain('serviceApprove');
+    }
+    // Sales stage, raised by the Sales Admin.
+    const salesStage = req({ ...own, needsSalesApproval: true, salesApproved: false });
+    expect(allowedActions(actor(ROLE.SALES_ADMIN), salesStage)).not.toContain('salesApprove');
+    expect(allowedActions(actor(ROLE.SALES_ADMIN), salesStage)).toContain('reject');
+    // Super Admin, the one-person shop's escape: approves their own at both stages.
+    expect(allowedActions(actor(ROLE.SUPER_ADMIN), req(own))).toContain('serviceApprove');
+    expect(allowedActions(actor(ROLE.SUPER_ADMIN), salesStage)).toContain('salesApprove');
+  });
+
+  it('reads the requester off an API shape as well (the page passes the request as it came)', () => {
+    const details = { ...req({ requestedById: ME }), requestedBy: { id: ME, name: 'Me' } };
+    expect(allowedActions(actor(ROLE.SERVICE_MANAGER), details)).toEqual(['reject', 'edit']);
+    expect(allowedActions(actor(ROLE.SERVICE_MANAGER, 'x'), details)).toEqual(['serviceApprove', 'reject']);
   });
 });

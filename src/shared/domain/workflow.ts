@@ -1,7 +1,8 @@
 /**
  * The service-request workflow: statuses, the transition table and who may act.
  * The server applies a transition only when `canAct` says so, and the details page
- * shows a button only when `canAct` says so: one rule, two readers.
+ * shows a button only when `allowedActions` (built on `canAct`) says so: one rule, two readers.
+ * `factsOf` reads the rule's facts off a request, whether an API shape or a database row.
  */
 import { ROLE, SALES_REQUESTER_ROLES, type SystemRole } from './roles.ts';
 
@@ -43,6 +44,20 @@ export interface RequestFacts {
   salesApproved: boolean;
   requestedById: string;
   assignedToId: string | null;
+}
+
+/** A request as either side holds it: the API's summary and details, the server's typed row. */
+export type RequestFactsSource = RequestFacts;
+
+/** The facts the rules read, picked off a request (and nothing else it carries). */
+export function factsOf(r: RequestFactsSource): RequestFacts {
+  return {
+    status: r.status,
+    needsSalesApproval: r.needsSalesApproval,
+    salesApproved: r.salesApproved,
+    requestedById: r.requestedById,
+    assignedToId: r.assignedToId,
+  };
 }
 
 /** What the rules need to know about the person acting. */
@@ -161,4 +176,20 @@ export function roleMayAct(action: WorkflowAction, actor: ActorFacts): boolean {
 /** The status after the action (the same status when the action does not move it). */
 export function statusAfter(action: WorkflowAction, current: RequestStatus): RequestStatus {
   return TRANSITIONS[action].to ?? current;
+}
+
+/** The two approvals; nobody gives either on a request they raised, except Super Admin. */
+const APPROVALS: readonly WorkflowAction[] = ['salesApprove', 'serviceApprove'];
+
+/**
+ * Everything this user may do to this request right now, in the table's order: what the details
+ * page offers. On top of `canAct` it applies decisions.md's rule that nobody approves (at either
+ * stage) a request they raised, except Super Admin; rejecting one's own request stays open.
+ */
+export function allowedActions(user: ActorFacts, request: RequestFactsSource): WorkflowAction[] {
+  const facts = factsOf(request);
+  const ownRequest = facts.requestedById === user.id && user.policyRole !== ROLE.SUPER_ADMIN;
+  return (Object.keys(TRANSITIONS) as WorkflowAction[]).filter(
+    (action) => canAct(action, user, facts) && !(ownRequest && APPROVALS.includes(action)),
+  );
 }

@@ -27,6 +27,7 @@ import { statusLabel } from '#shared/domain/format.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import {
   approvalStage,
+  factsOf,
   isAllowedActor,
   isInFromStatus,
   needsSalesApprovalFor,
@@ -89,14 +90,6 @@ export function assertMayAct(action: WorkflowAction, actor: Actor, req: RequestF
   if (action === 'serviceApprove' && approvalStage(req) === 'SALES') throw forbidden(NEEDS_SALES_APPROVAL);
   throw forbidden(REFUSED[action]);
 }
-
-const factsOf = (r: repo.RequestRow | RequestSummary): RequestFacts => ({
-  status: r.status,
-  needsSalesApproval: r.needsSalesApproval,
-  salesApproved: r.salesApproved,
-  requestedById: r.requestedById,
-  assignedToId: r.assignedToId,
-});
 
 interface TransitionPlan {
   action: WorkflowAction;

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { changePasswordBody } from '#shared/contracts/auth.ts';
 import { initials } from '#shared/domain/format.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { applyFieldErrors } from '#web/lib/forms.ts';
@@ -131,9 +132,7 @@ export default function ProfilePage() {
   if (!user) return null;
   return (
     <Box sx={{ maxWidth: 760 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 3, fontWeight: 600 }}>
-        Profile
-      </Typography>
+      <PageHeader title="Profile" mb={3} />
       <Stack spacing={3}>
         <Card variant="outlined">
           <CardContent>

@@ -4,11 +4,11 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useDeferredValue, useState } from 'react';
 import type { AuditEntry } from '#shared/contracts/audit.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
 import { DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuditLog } from './api/audit-log.ts';
 
@@ -27,9 +27,7 @@ export default function AuditPage() {
 
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Audit Log
-      </Typography>
+      <PageHeader title="Audit Log" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <TextField
           label="Search by email or action"

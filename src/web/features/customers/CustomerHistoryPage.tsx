@@ -36,6 +36,7 @@ import { formatDateTime, monthYear, roundedPercent, TYPE_COLOR } from '#shared/d
 import type { RequestType } from '#shared/domain/workflow.ts';
 import { EmptyState } from '#web/components/EmptyState.tsx';
 import { Loading } from '#web/components/Loading.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { HISTORY_FALLBACK, useCustomerHistory } from './api/customer-history.ts';
@@ -242,12 +243,7 @@ export default function CustomerHistoryPage() {
       history.error instanceof ApiError && (history.error.status === 404 || history.error.status === 400);
     return (
       <Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-          {back}
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-            Customer History
-          </Typography>
-        </Stack>
+        <PageHeader title="Customer History" back={back} />
         <Alert severity="error">
           {notFound ? 'Customer not found' : errorMessage(history.error, HISTORY_FALLBACK)}
         </Alert>
@@ -258,17 +254,16 @@ export default function CustomerHistoryPage() {
   const { customer, serviceHistory, statistics } = history.data;
   return (
     <Box>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
-        {back}
-        <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
-            {customer.name}
-          </Typography>
+      <PageHeader
+        title={customer.name}
+        back={back}
+        subtitle={
           <Typography variant="body2" color="text.secondary">
             Customer since {monthYear(customer.createdAt)}
           </Typography>
-        </Box>
-      </Stack>
+        }
+        mb={3}
+      />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mb: 3 }}>
         <ContactCard customer={customer} />
         <StatisticsCard statistics={statistics} />

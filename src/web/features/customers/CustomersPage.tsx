@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CustomerItem } from '#shared/contracts/customers.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { applyFieldErrors } from '#web/lib/forms.ts';
 import { useDebounced } from '#web/lib/use-debounced.ts';
@@ -117,18 +118,14 @@ export default function CustomersPage() {
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
-      >
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-          Customer Management
-        </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
-          Add Customer
-        </Button>
-      </Stack>
+      <PageHeader
+        title="Customer Management"
+        actions={
+          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
+            Add Customer
+          </Button>
+        }
+      />
       <TextField
         placeholder="Search by name or phone"
         size="small"

@@ -24,6 +24,7 @@ import { formatDateTime } from '#shared/domain/format.ts';
 import { TablePager, usePaging } from '#web/components/DataTable.tsx';
 import { EmptyState } from '#web/components/EmptyState.tsx';
 import { Loading } from '#web/components/Loading.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useNotifications } from './api/list.ts';
 import { useMarkAllRead, useMarkRead } from './api/mark-read.ts';
@@ -46,24 +47,22 @@ export default function NotificationsPage() {
 
   return (
     <Box>
-      <Stack
-        direction="row"
-        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}
-      >
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-          Notifications
-        </Typography>
-        {anyUnread ? (
-          <Button
-            variant="outlined"
-            startIcon={<DoneAllIcon />}
-            onClick={() => markAll.mutate()}
-            disabled={markAll.isPending}
-          >
-            Mark All as Read
-          </Button>
-        ) : null}
-      </Stack>
+      <PageHeader
+        title="Notifications"
+        phoneActions="wrap"
+        actions={
+          anyUnread ? (
+            <Button
+              variant="outlined"
+              startIcon={<DoneAllIcon />}
+              onClick={() => markAll.mutate()}
+              disabled={markAll.isPending}
+            >
+              Mark All as Read
+            </Button>
+          ) : null
+        }
+      />
       <Paper variant="outlined">
         {error ? (
           <Alert severity="error" sx={{ m: 2 }}>

@@ -1,23 +1,20 @@
 /** /regions: the regions, created and renamed in a dialog (Region Name), deleted after a confirmation. */
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { RegionItem } from '#shared/contracts/regions.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
+import { RowActions } from '#web/components/RowActions.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { applyFieldErrors } from '#web/lib/forms.ts';
+import { FETCH_REGIONS_FALLBACK, useRegions } from '#web/lib/queries/regions.ts';
 import { useCreateRegion } from './api/create-region.ts';
 import { useDeleteRegion } from './api/delete-region.ts';
-import { FETCH_REGIONS_FALLBACK, useRegions } from './api/list-regions.ts';
 import { useUpdateRegion } from './api/update-region.ts';
 import { RegionDialog } from './components/RegionDialog.tsx';
 
@@ -43,37 +40,20 @@ export default function RegionsPage() {
       key: 'actions',
       header: 'Actions',
       align: 'right',
-      render: (r) => (
-        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-          <Tooltip title="Edit">
-            <IconButton aria-label={`Edit ${r.name}`} size="small" onClick={() => setEditing(r)}>
-              <EditOutlined fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Delete">
-            <IconButton aria-label={`Delete ${r.name}`} size="small" color="error" onClick={() => setTarget(r)}>
-              <DeleteOutline fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Stack>
-      ),
+      render: (r) => <RowActions name={r.name} onEdit={() => setEditing(r)} onDelete={() => setTarget(r)} />,
     },
   ];
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
-      >
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-          Region Management
-        </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
-          Add Region
-        </Button>
-      </Stack>
+      <PageHeader
+        title="Region Management"
+        actions={
+          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
+            Add Region
+          </Button>
+        }
+      />
       <DataTable
         label="Regions"
         columns={columns}

@@ -14,7 +14,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -25,12 +24,14 @@ import { TYPE_LABEL } from '#shared/domain/format.ts';
 import { canOpen, ROUTES, regionalScopeOf } from '#shared/domain/permissions.ts';
 import { REQUEST_TYPES } from '#shared/domain/workflow.ts';
 import { Loading } from '#web/components/Loading.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { applyFieldErrors } from '#web/lib/forms.ts';
+import { useRegions } from '#web/lib/queries/regions.ts';
 import { useDebounced } from '#web/lib/use-debounced.ts';
 import { useCreateRequest } from './api/create-request.ts';
-import { LOAD_FALLBACK, useCustomerOptions, useRegionOptions } from './api/form-options.ts';
+import { LOAD_FALLBACK, useCustomerOptions } from './api/form-options.ts';
 
 const customerLabel = (c: Pick<CustomerItem, 'name' | 'address'>) => `${c.name} - ${c.address}`;
 
@@ -38,7 +39,7 @@ export default function RequestCreatePage() {
   const navigate = useNavigate();
   const { user, policyRole } = useAuth();
   const ownRegion = policyRole && regionalScopeOf(policyRole) === 'region' ? (user?.regionId ?? null) : null;
-  const regions = useRegionOptions();
+  const regions = useRegions();
   const [customer, setCustomer] = useState<CustomerItem | null>(null);
   const [customerInput, setCustomerInput] = useState('');
   const [done, setDone] = useState(false);
@@ -77,9 +78,7 @@ export default function RequestCreatePage() {
 
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
-        New Service Request
-      </Typography>
+      <PageHeader title="New Service Request" />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
         {loadError ? (
           <Alert severity="error" sx={{ mb: 2 }}>

@@ -19,6 +19,7 @@ import type { RequestSummary } from '#shared/contracts/service-requests.ts';
 import { formatDateTime, shortId, statusLabel, typeLabel } from '#shared/domain/format.ts';
 import { REQUEST_STATUSES, type RequestStatus } from '#shared/domain/workflow.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDebounced } from '#web/lib/use-debounced.ts';
@@ -117,18 +118,14 @@ export default function RequestsPage() {
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
-      >
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-          Service Requests
-        </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/service-requests/create')}>
-          New Request
-        </Button>
-      </Stack>
+      <PageHeader
+        title="Service Requests"
+        actions={
+          <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/service-requests/create')}>
+            New Request
+          </Button>
+        }
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <TextField
           placeholder="Search by customer or description"

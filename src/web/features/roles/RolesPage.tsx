@@ -4,20 +4,17 @@
  * and deleted after a confirmation.
  */
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { RoleItem } from '#shared/contracts/roles.ts';
 import { assignableRoleIds } from '#shared/domain/roles.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { RowActions } from '#web/components/RowActions.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { applyFieldErrors } from '#web/lib/forms.ts';
@@ -75,18 +72,7 @@ export default function RolesPage() {
       align: 'right',
       render: (r) =>
         r.immutable || !manageable.has(r.id) ? null : (
-          <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-            <Tooltip title="Edit">
-              <IconButton aria-label={`Edit ${r.name}`} size="small" onClick={() => setEditing(r)}>
-                <EditOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Delete">
-              <IconButton aria-label={`Delete ${r.name}`} size="small" color="error" onClick={() => setTarget(r)}>
-                <DeleteOutline fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Stack>
+          <RowActions name={r.name} onEdit={() => setEditing(r)} onDelete={() => setTarget(r)} />
         ),
     },
   ];

@@ -17,6 +17,7 @@ import { TASK_DESCRIPTION_CUT } from '#shared/domain/constants.ts';
 import { formatDateTime, TYPE_COLOR, truncate, typeLabel } from '#shared/domain/format.ts';
 import { EmptyState } from '#web/components/EmptyState.tsx';
 import { Loading } from '#web/components/Loading.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { FETCH_TASKS_FALLBACK, useMyTasks } from './api/my-tasks.ts';
@@ -28,9 +29,7 @@ export default function MyTasksPage() {
 
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
-        My Tasks
-      </Typography>
+      <PageHeader title="My Tasks" />
       {tasks.isLoading ? <Loading /> : null}
       {tasks.error ? <Alert severity="error">{errorMessage(tasks.error, FETCH_TASKS_FALLBACK)}</Alert> : null}
       {!tasks.isLoading && !tasks.error && items.length === 0 ? <EmptyState message="No tasks assigned" /> : null}

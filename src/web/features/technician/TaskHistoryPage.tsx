@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import type { RequestSummary } from '#shared/contracts/service-requests.ts';
 import { formatDateTime, typeLabel } from '#shared/domain/format.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { FETCH_HISTORY_FALLBACK, useTaskHistory } from './api/task-history.ts';
@@ -64,9 +65,7 @@ export default function TaskHistoryPage() {
 
   return (
     <Box>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
-        Task History
-      </Typography>
+      <PageHeader title="Task History" />
       <DataTable
         label="Task history"
         columns={columns}

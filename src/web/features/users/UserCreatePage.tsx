@@ -2,11 +2,10 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REDIRECT_AFTER_SAVE_MS } from '#shared/domain/constants.ts';
+import { PageHeader } from '#web/components/PageHeader.tsx';
 import { applyFieldErrors } from '#web/lib/forms.ts';
 import { useCreateUser } from './api/create-user.ts';
 import { UserForm } from './components/UserForm.tsx';
@@ -25,14 +24,15 @@ export default function UserCreatePage() {
 
   return (
     <Box>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
-        <IconButton aria-label="Back to users" onClick={() => navigate('/users')}>
-          <ArrowBack />
-        </IconButton>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-          Create User
-        </Typography>
-      </Stack>
+      <PageHeader
+        title="Create User"
+        back={
+          <IconButton aria-label="Back to users" onClick={() => navigate('/users')}>
+            <ArrowBack />
+          </IconButton>
+        }
+        mb={3}
+      />
       <UserForm
         mode="create"
         pending={create.isPending}

@@ -3,12 +3,11 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { REDIRECT_AFTER_SAVE_MS } from '#shared/domain/constants.ts';
 import { Loading } from '#web/components/Loading.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { applyFieldErrors } from '#web/lib/forms.ts';
 import { FETCH_USER_FALLBACK, useUser } from './api/get-user.ts';
@@ -32,19 +31,17 @@ export default function UserEditPage() {
 
   return (
     <Box>
-      <Stack
-        direction="row"
-        useFlexGap
-        sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 1.5, mb: 3 }}
-      >
-        <IconButton aria-label="Back to users" onClick={() => navigate('/users')}>
-          <ArrowBack />
-        </IconButton>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600, flexGrow: 1, whiteSpace: 'nowrap' }}>
-          Edit User
-        </Typography>
-        {user.data ? <SignOutEverywhereButton userId={user.data.id} userName={user.data.name} /> : null}
-      </Stack>
+      <PageHeader
+        title="Edit User"
+        back={
+          <IconButton aria-label="Back to users" onClick={() => navigate('/users')}>
+            <ArrowBack />
+          </IconButton>
+        }
+        actions={user.data ? <SignOutEverywhereButton userId={user.data.id} userName={user.data.name} /> : null}
+        phoneActions="wrap"
+        mb={3}
+      />
       {user.isLoading ? <Loading /> : null}
       {user.error ? <Alert severity="error">{errorMessage(user.error, FETCH_USER_FALLBACK)}</Alert> : null}
       {user.data ? (

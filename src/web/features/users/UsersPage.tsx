@@ -21,6 +21,7 @@ import { useNavigate } from 'react-router';
 import type { UserItem } from '#shared/contracts/users.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useDebounced } from '#web/lib/use-debounced.ts';
@@ -87,18 +88,14 @@ export default function UsersPage() {
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
-      >
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-          User Management
-        </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/users/create')}>
-          Add User
-        </Button>
-      </Stack>
+      <PageHeader
+        title="User Management"
+        actions={
+          <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/users/create')}>
+            Add User
+          </Button>
+        }
+      />
       <TextField
         placeholder="Search by name or email"
         size="small"

@@ -35,7 +35,7 @@ import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import { type CapturedLocation, LocationCapture } from '#web/components/LocationCapture.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { useRegionOptions } from '../api/region-options.ts';
+import { useRegions } from '#web/lib/queries/regions.ts';
 
 const digitsOnly = (v: string) => v.replace(/\D/g, '').slice(0, PHONE_LENGTH);
 /** No maxLength attribute: it would cut a pasted '98765-43210' before the non-digits are dropped. */
@@ -54,7 +54,7 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const { user, policyRole } = useAuth();
-  const regions = useRegionOptions();
+  const regions = useRegions();
   const ownRegion = policyRole && regionalScopeOf(policyRole) === 'region' ? (user?.regionId ?? null) : null;
 
   const {

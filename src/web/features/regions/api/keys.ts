@@ -1,3 +1,2 @@
-/** Query keys of the regions feature. ['regions', 'list'] is shared with the other features' region selects. */
+/** Query keys of the regions feature; the list itself is the shared query in #web/lib/queries/regions.ts. */
 export const regionsQueryKey = ['regions'] as const;
-export const regionListQueryKey = ['regions', 'list'] as const;

@@ -6,8 +6,6 @@
 export const requestsQueryKey = ['service-requests'] as const;
 export const requestQueryKey = (id: string) => ['service-requests', 'detail', id] as const;
 export const candidatesQueryKey = (id: string) => ['service-requests', 'candidates', id] as const;
-/** Same key as every other feature's region list, so they share one cached GET /regions. */
-export const regionOptionsQueryKey = ['regions', 'list'] as const;
 export const customerOptionsQueryKey = ['customers', 'options'] as const;
 /** Everything a request change can move. */
 export const AFTER_REQUEST_CHANGE = [requestsQueryKey, ['dashboard'], ['technician'], ['customers']] as const;

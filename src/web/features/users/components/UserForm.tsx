@@ -19,8 +19,8 @@ import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import { Loading } from '#web/components/Loading.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { useRegions } from '#web/lib/queries/regions.ts';
 import { useAssignableRoles } from '../api/assignable-roles.ts';
-import { useRegionOptions } from '../api/region-options.ts';
 
 const createSchema = updateUserBody.extend({ password });
 const editSchema = updateUserBody.extend({ password: z.string() });
@@ -43,7 +43,7 @@ export interface UserFormProps {
 export function UserForm({ mode, initial, pending, done = false, onSubmit, onCancel }: UserFormProps) {
   const { user, policyRole } = useAuth();
   const roles = useAssignableRoles();
-  const regions = useRegionOptions();
+  const regions = useRegions();
   const ownRegion = policyRole && regionalScopeOf(policyRole) === 'region' ? (user?.regionId ?? null) : null;
   const isSelf = !!initial && initial.id === user?.id;
 

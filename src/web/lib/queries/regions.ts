@@ -1,10 +1,14 @@
-/** GET /api/regions: every region, by name. */
+/**
+ * GET /api/regions, every region by name: one query under one key for every screen that lists
+ * regions (the Regions page, and the Region selects of the user form, the customer dialog and
+ * the New Request form), so they share one cached response and one invalidation.
+ */
 import { useQuery } from '@tanstack/react-query';
 import type { RegionItem } from '#shared/contracts/regions.ts';
 import { api } from '#web/lib/api-client.ts';
-import { regionListQueryKey } from './keys.ts';
 
 export const FETCH_REGIONS_FALLBACK = 'Failed to load data';
+export const regionListQueryKey = ['regions', 'list'] as const;
 
 export function fetchRegions(signal?: AbortSignal) {
   return api<RegionItem[]>('/regions', { signal, fallback: FETCH_REGIONS_FALLBACK });
