@@ -6,8 +6,9 @@
  * HSTS, `upgrade-insecure-requests` and the refresh cookie's `Secure` flag only when the request
  * came over HTTPS, so the app works over plain HTTP at a LAN address.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   makeCustomer,
@@ -131,9 +132,9 @@ describe('headers that depend on the transport (HTTPS only)', () => {
   });
 
   it('X-Forwarded-Proto: https from an untrusted peer is ignored', async () => {
-    expect(
-      await transport(ctx, { remoteAddress: '192.168.1.23', headers: { 'x-forwarded-proto': 'https' } }),
-    ).toEqual(plain);
+    expect(await transport(ctx, { remoteAddress: '192.168.1.23', headers: { 'x-forwarded-proto': 'https' } })).toEqual(
+      plain,
+    );
   });
 
   it('a proxy TRUST_PROXY names by address is believed; any other peer, loopback included, is not', async () => {
