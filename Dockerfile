@@ -3,7 +3,7 @@
 # Not built on the development machines (no Docker there); CI builds the same production bundle
 # with `npm run build`, and the runtime stage runs exactly what `npm run serve` runs.
 
-# ---- build: all dependencies, then the web bundle (dist/web) ----
+# ---- build: all dependencies, then the web bundle (dist/web) and the compiled server (dist/server) ----
 FROM node:20-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -23,12 +23,10 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) \
     && npm cache clean --force
-# The server runs from its TypeScript sources through tsx (a production dependency); the
-# migrations ship inside src/server/db/migrations.
-COPY src/server ./src/server
-COPY src/shared ./src/shared
-# npm run backup / restore (pg_dump is not in the image: see docs/deploy.md).
-COPY scripts ./scripts
+# Compiled JavaScript only (ADR 013): dist/server holds main.js, backup.js and restore.js
+# (`npm run backup` / `restore`; pg_dump is not in the image: see docs/deploy.md) and the
+# migrations; no TypeScript and no tsx at run time.
+COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/dist/web ./dist/web
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -40,4 +38,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM: stop accepting, finish requests in flight (SHUTDOWN_TIMEOUT_MS), end SSE streams, close the database.
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "src/server/main.ts"]
+CMD ["node", "dist/server/main.js"]

@@ -3,6 +3,10 @@
  * `npm run build`; `npm run test:e2e` builds first), on a fresh embedded database with the demo
  * data, driven in Debian's Chromium. Playwright never downloads a browser here.
  *
+ * Two projects: `chromium` (every spec, at 127.0.0.1) and `lan` (only *.lan.spec.ts: the app at
+ * http://aquadesk.test, a name on the office network over plain HTTP, which Chromium maps to
+ * 127.0.0.1 by its host-resolver rules; issue 14).
+ *
  *   E2E_PORT   port of the app under test (default 4173)
  */
 import os from 'node:os';
@@ -11,6 +15,18 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The same server by a non-loopback name: not a "secure context" to the browser, as on a LAN. */
+const lanURL = `http://aquadesk.test:${port}`;
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** A fresh database per run: the server command deletes it before it starts. */
 const dataDir = path.join(os.tmpdir(), `aquadesk-e2e-${port}`);
 
@@ -37,21 +53,24 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: '**/*.lan.spec.ts',
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1366, height: 850 },
+        launchOptions: { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs },
+      },
+    },
+    {
+      name: 'lan',
+      testMatch: '**/*.lan.spec.ts',
+      use: {
+        ...devices['Pixel 7'],
+        // Chromium, not the device's default browser; a phone-sized window.
+        browserName: 'chromium',
+        baseURL: lanURL,
         launchOptions: {
           executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: [...chromiumArgs, `--host-resolver-rules=MAP aquadesk.test 127.0.0.1`],
         },
       },
     },

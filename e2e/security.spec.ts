@@ -42,9 +42,15 @@ test('the HTML and the API answer with strict security headers', async ({ reques
     expect(h['x-content-type-options'], url).toBe('nosniff');
     expect(h['x-frame-options'], url).toBe('SAMEORIGIN');
     expect(h['referrer-policy'], url).toBe('no-referrer');
-    expect(h['strict-transport-security'], url).toContain('max-age=');
     expect(h['cross-origin-opener-policy'], url).toBe('same-origin');
     expect(h['x-powered-by'], url).toBeUndefined();
+    // Plain HTTP: the HTTPS-only parts stay out (issue 14, ADR 013).
+    expect(h['strict-transport-security'], url).toBeUndefined();
+    expect(csp, url).not.toContain('upgrade-insecure-requests');
+    // The same page through an HTTPS proxy on this machine (TRUST_PROXY=loopback): with them.
+    const viaProxy = (await request.get(url, { headers: { 'x-forwarded-proto': 'https' } })).headers();
+    expect(viaProxy['strict-transport-security'], url).toContain('max-age=');
+    expect(viaProxy['content-security-policy'], url).toContain('upgrade-insecure-requests');
   }
 });
 

@@ -51,6 +51,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { installNulGuard } from './security/nul-guard.ts';
 import { installRefusalAudit } from './security/refusal-audit.ts';
+import { isHttps } from './security/transport.ts';
 
 export interface AppDeps {
   config: Config;
@@ -208,27 +209,34 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return reply.type('text/html').sendFile('index.html', webRoot);
   });
 
-  // Security headers. The helmet middleware is built once: @fastify/helmet rebuilt it (and
-  // re-parsed the CSP) on every request, 4% of the server's CPU under load.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
+  // Security headers. The helmet middleware is built once per transport: @fastify/helmet rebuilt
+  // it (and re-parsed the CSP) on every request, 4% of the server's CPU under load. HSTS and
+  // `upgrade-insecure-requests` go only with HTTPS (security/transport.ts): over plain HTTP on the
+  // office network they would send the browser to an https:// that does not exist.
+  const directives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+  const httpsHeaders = helmet({
+    contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: [] } },
     crossOriginEmbedderPolicy: false,
   });
+  const plainHttpHeaders = helmet({
+    contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
+    const headers = isHttps(request, config) ? httpsHeaders : plainHttpHeaders;
+    headers(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
   await app.register(cors, {
     origin: (origin, cb) => {

@@ -60,7 +60,33 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
-  COOKIE_SECURE: flag(false),
+  /**
+   * The refresh cookie's `Secure` flag. Unset (or `auto`): set when the request came over HTTPS
+   * (see isHttps in security/transport.ts); `on`/`off` force it either way.
+   */
+  COOKIE_SECURE: z
+    .string()
+    .optional()
+    .transform((v): boolean | undefined => {
+      const t = v?.trim().toLowerCase();
+      if (t === undefined || t === '' || t === 'auto') return undefined;
+      return !['off', 'false', '0', 'no'].includes(t);
+    }),
+  /**
+   * The address people open, e.g. `http://aquadesk.lan:3000` or `https://service.example.com`
+   * (optional). Printed and QR-coded at start; `https://` also means every request is treated
+   * as HTTPS (HSTS, upgrade-insecure-requests, Secure cookie): a TLS proxy is in front.
+   */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(
+      z
+        .url({ protocol: /^https?$/, message: 'PUBLIC_URL must be an http:// or https:// address' })
+        .transform((v) => v.replace(/\/+$/, ''))
+        .optional(),
+    ),
   /**
    * Which peers may set X-Forwarded-For (the client address used by rate limits and the audit
    * trail): proxy-addr names (loopback, linklocal, uniquelocal) and addresses/CIDRs, comma-separated;

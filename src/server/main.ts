@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.ts';
 import { resolveSecret } from './lib/tokens.ts';
 import { Lifecycle, prepareDatabase } from './modules/ops/lifecycle.ts';
 import { loggerOptions } from './modules/ops/logging.ts';
+import { whereText, whereToOpen } from './modules/ops/where.ts';
 
 async function main() {
   const config = loadConfig();
@@ -93,9 +94,13 @@ async function main() {
   }
   if (closing) return;
   const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PostgreSQL in ${config.dataDir}`;
-  app.log.info(
-    `AquaDesk is serving http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT} on ${where}`,
-  );
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const open = whereToOpen({ host: config.HOST, port, publicUrl: config.PUBLIC_URL });
+  app.log.info({ urls: open.lines.map((l) => l.trim()) }, `AquaDesk is serving on ${where}`);
+  // For the person at the screen: on stderr, so stdout stays one JSON object per line; the QR
+  // code only on a terminal (a journal or a log file gets the addresses alone).
+  process.stderr.write(await whereText(open, { qr: process.stderr.isTTY === true }));
 }
 
 main().catch((err) => {

@@ -2,16 +2,22 @@
  * Security headers on API answers, asserted in-process (the e2e run checks the HTML pages and
  * that the app works under the policy): every directive of the Content-Security-Policy that
  * docs/security.md names, `form-action 'self'` included, the other Helmet headers, and the
- * photo answers' own policy, `default-src 'none'`.
+ * photo answers' own policy, `default-src 'none'`; and the transport matrix (issue 14, ADR 013):
+ * HSTS, `upgrade-insecure-requests` and the refresh cookie's `Secure` flag only when the request
+ * came over HTTPS, so the app works over plain HTTP at a LAN address.
  */
+
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
   makeCustomer,
   makeRegion,
   makeRequest,
+  makeUser,
   ROLE,
   signedIn,
+  TEST_PASSWORD,
   type TestContext,
 } from '#server/test/app.ts';
 import { multipart, tinyPng } from './fixtures.ts';
@@ -48,10 +54,11 @@ describe('security headers', () => {
       expect(csp.get('frame-ancestors')).toBe("'none'");
       expect(csp.get('base-uri')).toBe("'self'");
       expect(csp.get('form-action')).toBe("'self'");
+      expect(csp.get('connect-src')).toBe("'self'");
+      expect(csp.get('img-src')).toBe("'self' data: blob:");
       expect(h['x-content-type-options']).toBe('nosniff');
       expect(h['x-frame-options']).toBe('SAMEORIGIN');
       expect(h['referrer-policy']).toBe('no-referrer');
-      expect(String(h['strict-transport-security'])).toContain('max-age=');
       expect(h['cross-origin-opener-policy']).toBe('same-origin');
       expect(h['x-powered-by']).toBeUndefined();
     }
@@ -83,5 +90,91 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(String(res.headers['content-type'])).toMatch(/^image\//);
     }
+  });
+});
+
+/** What a browser would make of one answer: HSTS, upgrade-insecure-requests, and a Secure cookie. */
+async function transport(t: TestContext, opts: Pick<InjectOptions, 'headers' | 'remoteAddress'> = {}) {
+  const user = await makeUser(t.db, ROLE.TECHNICIAN);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'application/json', ...opts.headers },
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+    payload: { email: user.email, password: TEST_PASSWORD },
+  });
+  expect(res.statusCode).toBe(200);
+  const csp = directives(String(res.headers['content-security-policy'] ?? ''));
+  const cookie = res.cookies.find((c) => c.name === 'aquadesk_refresh');
+  expect(cookie, 'the refresh cookie').toBeDefined();
+  // The rest of the policy is as strict over either transport.
+  expect(csp.get('default-src')).toBe("'self'");
+  expect(csp.get('script-src')).toBe("'self'");
+  expect(csp.get('frame-ancestors')).toBe("'none'");
+  return {
+    hsts: res.headers['strict-transport-security'] as string | undefined,
+    upgrade: csp.has('upgrade-insecure-requests'),
+    secure: cookie?.secure === true,
+  };
+}
+
+describe('headers that depend on the transport (HTTPS only)', () => {
+  const https = { hsts: expect.stringContaining('max-age='), upgrade: true, secure: true };
+  const plain = { hsts: undefined, upgrade: false, secure: false };
+
+  it('plain HTTP (a phone on the office Wi-Fi): no HSTS, no upgrade-insecure-requests, no Secure cookie', async () => {
+    expect(await transport(ctx, { remoteAddress: '192.168.1.23' })).toEqual(plain);
+    expect(await transport(ctx)).toEqual(plain);
+  });
+
+  it('HTTPS through a trusted proxy (X-Forwarded-Proto from loopback, TRUST_PROXY=loopback): all three', async () => {
+    expect(await transport(ctx, { headers: { 'x-forwarded-proto': 'https' } })).toEqual(https);
+  });
+
+  it('X-Forwarded-Proto: https from an untrusted peer is ignored', async () => {
+    expect(await transport(ctx, { remoteAddress: '192.168.1.23', headers: { 'x-forwarded-proto': 'https' } })).toEqual(
+      plain,
+    );
+  });
+
+  it('a proxy TRUST_PROXY names by address is believed; any other peer, loopback included, is not', async () => {
+    const lan = await createTestApp({ TRUST_PROXY: '10.0.0.0/8' });
+    try {
+      const forwarded = { 'x-forwarded-proto': 'https' };
+      expect(await transport(lan, { remoteAddress: '10.1.2.3', headers: forwarded })).toEqual(https);
+      expect(await transport(lan, { remoteAddress: '192.168.1.23', headers: forwarded })).toEqual(plain);
+      expect(await transport(lan, { headers: forwarded })).toEqual(plain);
+    } finally {
+      await lan.close();
+    }
+  });
+
+  it('PUBLIC_URL=https://…: every answer is HTTPS (a TLS proxy is in front), even without X-Forwarded-Proto', async () => {
+    const pub = await createTestApp({ PUBLIC_URL: 'https://service.example.com', TRUST_PROXY: 'false' });
+    try {
+      expect(await transport(pub, { remoteAddress: '192.168.1.23' })).toEqual(https);
+    } finally {
+      await pub.close();
+    }
+  });
+
+  it('COOKIE_SECURE overrides the cookie (only): on over plain HTTP, off over HTTPS', async () => {
+    // An http:// PUBLIC_URL (a LAN name) changes nothing about the transport.
+    const on = await createTestApp({ COOKIE_SECURE: 'on', PUBLIC_URL: 'http://aquadesk.lan:3000' });
+    try {
+      expect(await transport(on, { remoteAddress: '192.168.1.23' })).toEqual({ ...plain, secure: true });
+    } finally {
+      await on.close();
+    }
+    const off = await createTestApp({ COOKIE_SECURE: 'off' });
+    try {
+      expect(await transport(off, { headers: { 'x-forwarded-proto': 'https' } })).toEqual({ ...https, secure: false });
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('PUBLIC_URL that is not an http(s) address stops the start with a clear message', async () => {
+    await expect(createTestApp({ PUBLIC_URL: 'aquadesk.lan' })).rejects.toThrow(/PUBLIC_URL must be an http/);
   });
 });

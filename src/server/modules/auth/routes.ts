@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, bearerOf } from '#server/lib/auth.ts';
 import { notFound } from '#server/lib/errors.ts';
+import { secureCookie } from '#server/security/transport.ts';
 import {
   authResponse,
   authUser,
@@ -30,11 +31,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config.REFRESH_GRACE_SECONDS,
   );
   const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
-  const setCookie = (reply: FastifyReply, result: SessionResult) =>
+  const setCookie = (req: FastifyRequest, reply: FastifyReply, result: SessionResult) =>
     reply.setCookie(REFRESH_COOKIE, result.refreshCookie, {
       httpOnly: true,
       sameSite: 'strict',
-      secure: config.COOKIE_SECURE,
+      // Secure over HTTPS only (or as COOKIE_SECURE says): a Secure cookie set over plain HTTP at
+      // a LAN address is never sent back, and every reload would sign the user out.
+      secure: secureCookie(req, config),
       path: COOKIE_PATH,
       expires: result.refreshExpires,
     });
@@ -60,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const result = await service.login(req.body.email, req.body.password, client(req));
-      setCookie(reply, result);
+      setCookie(req, reply, result);
       return { accessToken: result.accessToken, user: result.user };
     },
   );
@@ -74,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       try {
         const result = await service.refresh(req.cookies[REFRESH_COOKIE], req.body?.userId, client(req));
-        setCookie(reply, result);
+        setCookie(req, reply, result);
         return { accessToken: result.accessToken, user: result.user };
       } catch (err) {
         clearCookie(reply);
@@ -99,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const result = await service.register(req.body, config.ALLOW_REGISTRATION, client(req));
-      setCookie(reply, result);
+      setCookie(req, reply, result);
       return { accessToken: result.accessToken, user: result.user };
     },
   );

@@ -32,6 +32,14 @@ interface Pending {
   error?: string;
 }
 
+/**
+ * A key for each chosen file. Not crypto.randomUUID(): browsers offer it only in secure contexts
+ * (HTTPS, localhost), and a phone opening the app at http://<office-pc>:3000 is not one; choosing
+ * a photo crashed the page there (issue 14, e2e/office-network.lan.spec.ts).
+ */
+let keys = 0;
+const nextKey = () => ++keys;
+
 const sizeLabel = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -52,7 +60,7 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
     setItems((prev) => [
       ...prev.filter((p) => p.state !== 'done'),
       ...images.map((file) => ({
-        key: `${file.name}-${file.size}-${crypto.randomUUID()}`,
+        key: `${file.name}-${file.size}-${nextKey()}`,
         file,
         progress: 0,
         state: 'waiting' as const,
