@@ -112,11 +112,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/change-password',
     {
       preHandler: guards.authenticate,
-      schema: { tags: ['auth'], body: changePasswordBody, response: { 200: okBody, 400: errorBody } },
+      config: { rateLimit: { max: config.LOGIN_RATE_PER_IP, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        body: changePasswordBody,
+        response: { 200: okBody, 400: errorBody, 429: errorBody },
+      },
     },
     async (req) => {
       const actor = actorOf(req);
-      await service.changePassword(actor.id, actor.sessionId, req.body.currentPassword, req.body.newPassword, req.ip);
+      await service.changePassword(actor, actor.sessionId, req.body.currentPassword, req.body.newPassword, req.ip);
       return { message: 'Password changed successfully!' };
     },
   );
