@@ -104,7 +104,14 @@ export class AuthService {
       reserved > this.failsPerAccount ||
       (await repo.recentFailedLogins(this.db, email, new Date(Date.now() - FAILURE_WINDOW_MS))) >= this.failsPerAccount;
     if (!locked) return;
-    await audit(this.db, { actorId, actorEmail: email, action, ip, outcome: 'denied', details: { reason: 'throttled' } });
+    await audit(this.db, {
+      actorId,
+      actorEmail: email,
+      action,
+      ip,
+      outcome: 'denied',
+      details: { reason: 'throttled' },
+    });
     throw new AppError('RATE_LIMITED', TOO_MANY_FAILURES);
   }
 
@@ -126,7 +133,13 @@ export class AuthService {
     const { passwordHash: _, ...user } = creds;
     return this.openSession(creds.id, client, user, async (tx) => {
       await repo.releaseGuess(tx, email);
-      await audit(tx, { actorId: creds.id, actorEmail: email, action: 'auth.login', ip: client.ip, entityType: 'session' });
+      await audit(tx, {
+        actorId: creds.id,
+        actorEmail: email,
+        action: 'auth.login',
+        ip: client.ip,
+        entityType: 'session',
+      });
     });
   }
 
