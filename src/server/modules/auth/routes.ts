@@ -22,7 +22,13 @@ const COOKIE_PATH = '/api/auth';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, tokens, guards } = app.deps;
-  const service = new AuthService(db, tokens, config.REFRESH_TOKEN_TTL_DAYS, config.LOGIN_FAILS_PER_ACCOUNT);
+  const service = new AuthService(
+    db,
+    tokens,
+    config.REFRESH_TOKEN_TTL_DAYS,
+    config.LOGIN_FAILS_PER_ACCOUNT,
+    config.DEMO,
+  );
   const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
   const setCookie = (reply: FastifyReply, result: SessionResult) =>
     reply.setCookie(REFRESH_COOKIE, result.refreshCookie, {

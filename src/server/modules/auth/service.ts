@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { roles, users } from '#server/db/schema/people.ts';
+import { DEMO_EMAILS } from '#server/db/seed/seed.ts';
 import { audit } from '#server/lib/audit.ts';
 import { AppError, conflict, forbidden, isUniqueViolation, unauthenticated } from '#server/lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
@@ -48,6 +49,8 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly refreshTtlDays: number,
     private readonly failsPerAccount: number,
+    /** DEMO on: the demo accounts may sign in; off, they are refused whatever their status (ADR 015). */
+    private readonly demo = true,
   ) {}
 
   private expiry(): Date {
@@ -120,7 +123,7 @@ export class AuthService {
     const creds = await repo.findCredentialsByEmail(this.db, email);
     // Verify against a dummy hash for unknown accounts, so both answers take the same time.
     const ok = await verifyPassword(creds?.passwordHash ?? (await dummyHash()), password);
-    if (!creds || !ok || creds.status !== 'ACTIVE') {
+    if (!creds || !ok || creds.status !== 'ACTIVE' || (!this.demo && DEMO_EMAILS.has(creds.email))) {
       await audit(this.db, {
         actorId: creds?.id ?? null,
         actorEmail: email,

@@ -39,6 +39,12 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('a server process on the emb
     expect(readyStatuses).toContain(503);
   });
 
+  it('a production start with the demo accounts active logs a loud warning (issue 15, item 1)', () => {
+    const warnings = server.logLines().filter((l) => l.level === 40 && String(l.msg).startsWith('SECURITY WARNING'));
+    expect(warnings).toHaveLength(1);
+    expect(String(warnings[0]?.msg)).toContain('DEMO=off');
+  });
+
   it('logs JSON lines with the request id, sent back in x-request-id, and never a password, token or cookie', async () => {
     const post = (url: string, body: object, headers: Record<string, string> = {}) =>
       fetch(`${server.url}${url}`, {
