@@ -18,7 +18,7 @@ import {
   makeUser,
   type TestContext,
 } from '#server/test/app.ts';
-import { type Capability, hasCapability, regionalScopeOf, requestScopeOf } from '#shared/domain/permissions.ts';
+import { type Capability, hasCapability, reachesRegion, requestScopeOf } from '#shared/domain/permissions.ts';
 import { ROLE, SYSTEM_ROLES, type SystemRole } from '#shared/domain/roles.ts';
 import type { RequestFacts, RequestStatus } from '#shared/domain/workflow.ts';
 
@@ -113,7 +113,7 @@ export function sees(p: Persona, r: { regionId: string; requestedById: string; a
 
 export function seesRegional(p: Persona, regionId: string | null): boolean {
   if (!p.role) return false;
-  return regionalScopeOf(p.role) === 'all' || !p.regionId || regionId === p.regionId;
+  return reachesRegion(p.role, p.regionId, regionId);
 }
 
 /** 401 signed out, 403 without the capability, else null (go on). */
