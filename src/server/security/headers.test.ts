@@ -125,7 +125,7 @@ describe('Cache-Control on authenticated JSON (issue 15, item 11)', () => {
       r.headers['cache-control'],
     ]);
     console.log(
-      `R16 no-store: ${answers.length} answers, ${seen.filter((s) => s[2] === 'no-store').length} with no-store`,
+      `I15.11 no-store: ${answers.length} answers, ${seen.filter((s) => s[2] === 'no-store').length} with no-store`,
     );
     for (const [status, type, cache] of seen) {
       expect(type).toBe('application/json');

@@ -223,7 +223,7 @@ describe('per-account lockout under parallel guesses (issue 15, item 4)', () => 
       const codes = answers.map((a) => a.statusCode);
       const checked = codes.filter((c) => c === 401).length;
       const refused = codes.filter((c) => c === 429).length;
-      console.log(`R15 parallel guesses: 50 sent, ${checked} checked (401), ${refused} refused unchecked (429)`);
+      console.log(`I15.4 parallel guesses: 50 sent, ${checked} checked (401), ${refused} refused unchecked (429)`);
       expect(checked).toBe(10);
       expect(refused).toBe(40);
       // Every checked guess left its failed row; none more.
