@@ -4,6 +4,7 @@
  */
 import { and, eq, inArray, isNotNull, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
 import { regions, roles, users } from '#server/db/schema/people.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
@@ -107,7 +108,8 @@ describe('a demo database restarted with DEMO=off (issue 15, item 1)', () => {
   const demoEmails = DEMO_ACCOUNTS.map((a) => a.email);
   const off = { demo: false, adminEmail: 'owner@example.com', adminPassword: 'a-long-password-1' };
   beforeAll(async () => {
-    t = await createTestApp();
+    // The app as the tour serves it (DEMO on); the restarts below are the seed with DEMO off.
+    t = await createTestApp({ DEMO: 'on' });
     await seed(t.db, { demo: true });
   });
   afterAll(() => t.close());
@@ -170,12 +172,21 @@ describe('a demo database restarted with DEMO=off (issue 15, item 1)', () => {
 
   it('with the demo off, a demo account set active again is still refused at sign-in', async () => {
     await t.db.update(users).set({ status: 'ACTIVE' }).where(eq(users.email, 'tech@demo.test'));
-    const res = await t.app.inject({
+    const offApp = await buildApp({
+      config: { ...t.config, DEMO: false },
+      database: t.database,
+      secret: 'test-secret-test-secret-test-secret-1234',
+      logger: false,
+    });
+    const res = await offApp.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: 'tech@demo.test', password: DEMO_PASSWORD },
     });
     expect(res.statusCode).toBe(401);
+    await offApp.close();
+    // The same account, the same database, the demo on: it signs in (the refusal is DEMO=off's).
+    await login(t.app, 'tech@demo.test', DEMO_PASSWORD);
     await t.db.update(users).set({ status: 'INACTIVE' }).where(eq(users.email, 'tech@demo.test'));
   });
 });
