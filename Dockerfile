@@ -15,7 +15,10 @@ RUN npm run build
 
 # ---- runtime: production dependencies only, non-root ----
 FROM node:20-slim AS runtime
+# DEMO=off: the image is for real use (the demo tour is `npm start`); set ADMIN_EMAIL and
+# ADMIN_PASSWORD for the first Super Admin.
 ENV NODE_ENV=production \
+    DEMO=off \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

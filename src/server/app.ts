@@ -238,6 +238,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const headers = isHttps(request, config) ? httpsHeaders : plainHttpHeaders;
     headers(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
+  // API JSON is never cached (a shared office PC's browser must not keep a customer list, nor
+  // the sign-in answer with its token); a route that chose its own policy keeps it.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      request.url.startsWith('/api/') &&
+      !reply.hasHeader('cache-control') &&
+      String(reply.getHeader('content-type') ?? '').startsWith('application/json')
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
+  });
   await app.register(cors, {
     origin: (origin, cb) => {
       if (!origin) return cb(null, false);

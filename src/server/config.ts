@@ -19,6 +19,9 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /** `npm run serve` and the image set production: active demo accounts then earn a warning at every start. */
+  NODE_ENV: z.string().default('development'),
+  /** The demo data on an empty database; off, the demo accounts are deactivated at start (ADR 015). */
   DEMO: flag(true),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { Db } from '#server/db/client.ts';
 import { refreshSessions, roles, users } from '#server/db/schema/people.ts';
 import { markAudited } from '#server/security/refusal-audit.ts';
-import { type Capability, hasCapability } from '#shared/domain/permissions.ts';
+import { type Capability, hasCapability, regionlessReach } from '#shared/domain/permissions.ts';
 import type { SystemRole } from '#shared/domain/roles.ts';
 import { audit } from './audit.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
@@ -129,7 +129,19 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/** The region a regional scope limits reads to, or null for everything. */
+/**
+ * A region id no row has (keys come from gen_random_uuid, which never makes the nil uuid): the
+ * filter of a Salesman or Technician without a region, whose reads then match nothing.
+ */
+export const NO_REGION = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The region a regional scope limits reads to, or null for everything. A region-less manager or
+ * lead is national (null); a region-less Salesman or Technician gets NO_REGION: every list is
+ * empty, every read by id 404, every write "out of region" (decisions.md "Data scope", ADR 015).
+ */
 export function regionFilterOf(actor: Actor, scope: 'all' | 'region'): string | null {
-  return scope === 'region' ? actor.regionId : null;
+  if (scope === 'all') return null;
+  if (actor.regionId) return actor.regionId;
+  return regionlessReach(actor.policyRole) === 'all' ? null : NO_REGION;
 }

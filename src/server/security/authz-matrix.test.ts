@@ -1,6 +1,6 @@
 /**
- * R1: the authorization matrix. Every endpoint of endpoints.ts × 10 personas (nine roles and a
- * signed-out caller) × own/other region × own/other record, the expected answer computed from
+ * R1: the authorization matrix. Every endpoint of endpoints.ts × 12 personas (nine roles, a
+ * Salesman and a Technician without a region, and a signed-out caller) × own/other region × own/other record, the expected answer computed from
  * the shared policy table; and every list checked for exactly the rows the persona may see.
  * Every response body is also scanned for hashes and secrets (R2, over-exposure).
  */
@@ -38,7 +38,7 @@ beforeAll(async () => {
   for (const side of ['own', 'other'] as Side[]) {
     const region = w.regions[side].id;
     const customerId = w.customer[side].id;
-    for (const p of w.personas) {
+    for (const p of [...w.personas, ...w.regionless]) {
       await makeRequest(ctx.db, { customerId, regionId: region, requestedById: p.id });
     }
     const technician = w.personas.find((p) => p.role === ROLE.TECHNICIAN) as Persona;
@@ -98,7 +98,7 @@ describe('R1: every list holds exactly the rows the persona may see', () => {
       if (totalHeader) expect(Number(res.headers['x-total-count']), `${p.key} ${url} total`).toBe(expected.size);
     };
 
-    for (const p of w.personas) {
+    for (const p of [...w.personas, ...w.regionless]) {
       const role = p.role as (typeof ROLE)[keyof typeof ROLE];
       const visibleRequests = allRequests.filter((r) => sees(p, r));
       if (hasCapability(role, 'requestList')) {
@@ -173,7 +173,7 @@ describe('R1: every list holds exactly the rows the persona may see', () => {
 
 describe('R1: endpoint × persona × region × record', () => {
   it('0 unexpected 2xx, 0 missing grants, every refusal the policy table predicts, 0 leaked secrets', async () => {
-    const personas = [...w.personas, w.signedOut];
+    const personas = [...w.personas, ...w.regionless, w.signedOut];
     let cells = 0;
     let unexpected2xx = 0;
     let missingGrants = 0;

@@ -1,5 +1,6 @@
 /**
- * Shared fixtures of the security tests: the ten personas (nine roles and a signed-out caller),
+ * Shared fixtures of the security tests: the twelve personas (nine roles, a Salesman and a
+ * Technician without a region, and a signed-out caller),
  * a two-region world, the scope predicates restated from the policy table, and small helpers
  * (multipart bodies, images, result tallies).
  */
@@ -18,7 +19,7 @@ import {
   makeUser,
   type TestContext,
 } from '#server/test/app.ts';
-import { type Capability, hasCapability, regionalScopeOf, requestScopeOf } from '#shared/domain/permissions.ts';
+import { type Capability, hasCapability, reachesRegion, requestScopeOf } from '#shared/domain/permissions.ts';
 import { ROLE, SYSTEM_ROLES, type SystemRole } from '#shared/domain/roles.ts';
 import type { RequestFacts, RequestStatus } from '#shared/domain/workflow.ts';
 
@@ -38,6 +39,12 @@ export type Side = 'own' | 'other';
 export interface World {
   regions: Record<Side, { id: string; name: string }>;
   personas: Persona[];
+  /**
+   * A Salesman and a Technician without a region (issue 15): their own requests only, no region's
+   * customers. Kept apart from `personas` (one per role, in the own region), which other suites
+   * pick from by role; the R1 matrix and list checks run both.
+   */
+  regionless: Persona[];
   signedOut: Persona;
   roleRows: RoleRow[];
   /** Per region: a technician, a salesman and a service manager who raise and work requests. */
@@ -70,6 +77,20 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
       headers: session.headers,
     });
   }
+  const regionless: Persona[] = [];
+  for (const role of [ROLE.SALESMAN, ROLE.TECHNICIAN]) {
+    const made = await makeUser(ctx.db, role, { regionId: null });
+    const session = await login(ctx.app, made.email);
+    regionless.push({
+      key: `${role} (no region)`,
+      role,
+      id: made.id,
+      roleId: roleRows.find((r) => r.name === role)?.id as string,
+      regionId: null,
+      email: made.email,
+      headers: session.headers,
+    });
+  }
   const signedOut: Persona = {
     key: SIGNED_OUT,
     role: null,
@@ -86,6 +107,7 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
   return {
     regions,
     personas,
+    regionless,
     signedOut,
     roleRows,
     tech: await per((regionId) => makeUser(ctx.db, ROLE.TECHNICIAN, { regionId })),
@@ -113,7 +135,7 @@ export function sees(p: Persona, r: { regionId: string; requestedById: string; a
 
 export function seesRegional(p: Persona, regionId: string | null): boolean {
   if (!p.role) return false;
-  return regionalScopeOf(p.role) === 'all' || !p.regionId || regionId === p.regionId;
+  return reachesRegion(p.role, p.regionId, regionId);
 }
 
 /** 401 signed out, 403 without the capability, else null (go on). */

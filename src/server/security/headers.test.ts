@@ -178,3 +178,52 @@ describe('headers that depend on the transport (HTTPS only)', () => {
     await expect(createTestApp({ PUBLIC_URL: 'aquadesk.lan' })).rejects.toThrow(/PUBLIC_URL must be an http/);
   });
 });
+
+describe('Cache-Control on authenticated JSON (issue 15, item 11)', () => {
+  it('every signed-in JSON answer, lists, details, refusals and the sign-in itself, says no-store', async () => {
+    const region = await makeRegion(ctx.db);
+    const customer = await makeCustomer(ctx.db, region.id);
+    const admin = await signedIn(ctx, ROLE.SUPER_ADMIN);
+    const row = await makeRequest(ctx.db, {
+      customerId: customer.id,
+      regionId: region.id,
+      requestedById: admin.user.id,
+    });
+    const gets = [
+      '/api/auth/me',
+      '/api/customers',
+      `/api/customers/${customer.id}`,
+      '/api/service-requests',
+      `/api/service-requests/${row.id}`,
+      '/api/service-requests/dashboard/stats',
+      '/api/users',
+      '/api/regions',
+      '/api/notifications',
+      '/api/audit-log',
+      '/api/customers/00000000-0000-4000-8000-000000000000',
+    ];
+    const answers = await Promise.all(
+      gets.map((url) => ctx.app.inject({ method: 'GET', url, headers: admin.headers })),
+    );
+    answers.push(
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: admin.made.email, password: 'secret123' },
+      }),
+    );
+    const seen = answers.map((r) => [
+      r.statusCode,
+      String(r.headers['content-type']).split(';')[0],
+      r.headers['cache-control'],
+    ]);
+    console.log(
+      `I15.11 no-store: ${answers.length} answers, ${seen.filter((s) => s[2] === 'no-store').length} with no-store`,
+    );
+    for (const [status, type, cache] of seen) {
+      expect(type).toBe('application/json');
+      expect({ status, cache }).toEqual({ status, cache: 'no-store' });
+    }
+    expect(seen.map((s) => s[0])).toContain(404);
+  });
+});

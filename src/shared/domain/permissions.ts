@@ -107,3 +107,19 @@ export function requestScopeOf(role: SystemRole): RequestScope {
 export function regionalScopeOf(role: SystemRole): RegionalScope {
   return ADMINS.includes(role) ? 'all' : 'region';
 }
+
+/**
+ * What a region-less user of a regional scope reaches: a manager or team lead is national
+ * (everything); a Salesman or Technician reaches no region's customers until an admin gives them
+ * a region (decisions.md "Data scope", ADR 015). Their own requests are unaffected.
+ */
+export function regionlessReach(role: SystemRole): 'all' | 'none' {
+  return role === ROLE.SALESMAN || role === ROLE.TECHNICIAN ? 'none' : 'all';
+}
+
+/** Whether a user (role, region) reaches a record of a region through the regional scope. */
+export function reachesRegion(role: SystemRole, ownRegionId: string | null, regionId: string | null): boolean {
+  if (regionalScopeOf(role) === 'all') return true;
+  if (ownRegionId) return regionId === ownRegionId;
+  return regionlessReach(role) === 'all';
+}

@@ -208,3 +208,135 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('per-account lockout under parallel guesses (issue 15, item 4)', () => {
+  it('checks no more than LOGIN_FAILS_PER_ACCOUNT of 50 parallel wrong guesses, then refuses the right password', async () => {
+    const t = await createTestApp({ LOGIN_FAILS_PER_ACCOUNT: '10' });
+    try {
+      const user = await makeUser(t.db, ROLE.SALESMAN);
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: user.email, password: `wrong-guess-${i}` },
+            remoteAddress: `10.0.${i % 5}.1`,
+          }),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode);
+      const checked = codes.filter((c) => c === 401).length;
+      const refused = codes.filter((c) => c === 429).length;
+      console.log(`I15.4 parallel guesses: 50 sent, ${checked} checked (401), ${refused} refused unchecked (429)`);
+      expect(checked).toBe(10);
+      expect(refused).toBe(40);
+      // Every checked guess left its failed row; none more.
+      const rows = await t.db.select().from(auditLog).where(eq(auditLog.actorEmail, user.email));
+      expect(rows.filter((r) => r.outcome === 'failed')).toHaveLength(10);
+      const right = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
+      expect(right.statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a successful sign-in gives its reservation back: many sign-ins in a row are never locked', async () => {
+    const t = await createTestApp({ LOGIN_FAILS_PER_ACCOUNT: '3' });
+    try {
+      const user = await makeUser(t.db, ROLE.SALESMAN);
+      for (let i = 0; i < 6; i++) await login(t.app, user.email);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('POST /api/auth/change-password throttle (issue 15, item 6)', () => {
+  it('counts wrong current passwords like failed sign-ins, audits them, and answers 429 once locked', async () => {
+    const t = await createTestApp({ LOGIN_FAILS_PER_ACCOUNT: '3' });
+    try {
+      const user = await makeUser(t.db, ROLE.SALESMAN);
+      const s = await login(t.app, user.email);
+      const change = (currentPassword: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/change-password',
+          payload: { currentPassword, newPassword: 'newpass99' },
+          headers: s.headers,
+        });
+      const codes = (await Promise.all(Array.from({ length: 8 }, (_, i) => change(`wrong-${i}`)))).map(
+        (r) => r.statusCode,
+      );
+      expect(codes.filter((c) => c === 400)).toHaveLength(3);
+      expect(codes.filter((c) => c === 429)).toHaveLength(5);
+      // Locked: the right current password is refused too, and so is sign-in.
+      const right = await change(TEST_PASSWORD);
+      expect(right.statusCode).toBe(429);
+      expect(right.json().code).toBe('RATE_LIMITED');
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
+      expect(signIn.statusCode).toBe(429);
+      const rows = await t.db.select().from(auditLog).where(eq(auditLog.actorId, user.id));
+      const changes = rows.filter((r) => r.action === 'auth.password_change');
+      expect(changes.filter((r) => r.outcome === 'failed')).toHaveLength(3);
+      expect(changes.filter((r) => r.outcome === 'denied').length).toBeGreaterThanOrEqual(6);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is refused while sign-in for the account is locked', async () => {
+    const t = await createTestApp({ LOGIN_FAILS_PER_ACCOUNT: '3' });
+    try {
+      const user = await makeUser(t.db, ROLE.SALESMAN);
+      const s = await login(t.app, user.email);
+      for (let i = 0; i < 3; i++) {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password: 'wrong-pass' },
+        });
+      }
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        payload: { currentPassword: TEST_PASSWORD, newPassword: 'newpass99' },
+        headers: s.headers,
+      });
+      expect(res.statusCode).toBe(429);
+      await login(t.app, user.email).then(
+        () => expect.unreachable('sign-in should still be locked'),
+        () => undefined,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('POST /api/auth/logout (issue 15, item 8)', () => {
+  it('revokes nothing when the cookie carries the session id with a wrong secret', async () => {
+    const user = await makeUser(ctx.db, ROLE.SALESMAN);
+    const victim = await login(ctx.app, user.email);
+    const sessionId = victim.cookie.split('=')[1]?.split('.')[0] as string;
+    const forged = `${REFRESH_COOKIE}=${sessionId}.${'x'.repeat(43)}`;
+    expect((await post('/api/auth/logout', {}, { cookie: forged })).statusCode).toBe(200);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: victim.headers });
+    expect(me.statusCode).toBe(200);
+    expect((await post('/api/auth/refresh', { userId: user.id }, { cookie: victim.cookie })).statusCode).toBe(200);
+  });
+
+  it('still revokes the session with the whole cookie and no bearer', async () => {
+    const user = await makeUser(ctx.db, ROLE.SALESMAN);
+    const s = await login(ctx.app, user.email);
+    expect((await post('/api/auth/logout', {}, { cookie: s.cookie })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: s.headers })).statusCode).toBe(401);
+  });
+});

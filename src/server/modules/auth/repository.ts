@@ -1,8 +1,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Tx } from '#server/db/client.ts';
+import type { Db, Tx } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
 import { refreshSessions, regions, roles, users } from '#server/db/schema/people.ts';
 import { publishRevoked } from '#server/modules/notifications/events.ts';
+import { hit } from '#server/modules/ops/rate-limit-store.ts';
 import type { AuthUser } from '#shared/contracts/auth.ts';
 
 /** The columns every public view of a user is built from: never the hash. */
@@ -166,4 +167,30 @@ export async function recentFailedLogins(db: Tx, email: string, since: Date): Pr
       ),
     );
   return row?.n ?? 0;
+}
+
+const guessKey = (email: string) => `account-guess:${email}`;
+
+/**
+ * Reserves one password check for an account before the hash is verified: one atomic upsert on
+ * the account's fixed-window counter (`rate_limit_hits`), so parallel guesses each get their own
+ * number, in this process or any other. Returns the guesses reserved in the window, this one
+ * included: above the limit, the caller refuses without checking.
+ */
+export async function reserveGuess(db: Db, email: string, windowMs: number): Promise<number> {
+  return (await hit(db, guessKey(email), windowMs)).current;
+}
+
+/** Gives a reservation back (the password was right): only wrong guesses stay counted. */
+export async function releaseGuess(db: Tx, email: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE rate_limit_hits SET hits = greatest(hits - 1, 0) WHERE key = ${guessKey(email)} AND reset_at > clock_timestamp()`,
+  );
+}
+
+/** Drops the account counters whose window has ended (the sign-in path calls it now and then). */
+export async function sweepGuesses(db: Tx): Promise<void> {
+  await db.execute(
+    sql`DELETE FROM rate_limit_hits WHERE key LIKE 'account-guess:%' AND reset_at < clock_timestamp() - interval '1 minute'`,
+  );
 }

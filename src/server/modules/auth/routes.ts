@@ -29,6 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     config.REFRESH_TOKEN_TTL_DAYS,
     config.LOGIN_FAILS_PER_ACCOUNT,
     config.REFRESH_GRACE_SECONDS,
+    config.DEMO,
   );
   const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
   const setCookie = (req: FastifyRequest, reply: FastifyReply, result: SessionResult) =>
@@ -121,11 +122,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/change-password',
     {
       preHandler: guards.authenticate,
-      schema: { tags: ['auth'], body: changePasswordBody, response: { 200: okBody, 400: errorBody } },
+      config: { rateLimit: { max: config.LOGIN_RATE_PER_IP, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        body: changePasswordBody,
+        response: { 200: okBody, 400: errorBody, 429: errorBody },
+      },
     },
     async (req) => {
       const actor = actorOf(req);
-      await service.changePassword(actor.id, actor.sessionId, req.body.currentPassword, req.body.newPassword, req.ip);
+      await service.changePassword(actor, actor.sessionId, req.body.currentPassword, req.body.newPassword, req.ip);
       return { message: 'Password changed successfully!' };
     },
   );

@@ -1,7 +1,9 @@
 /** Sign-in, rotating refresh sessions, sign-out, registration and password change. */
+import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { roles, users } from '#server/db/schema/people.ts';
+import { DEMO_EMAILS } from '#server/db/seed/seed.ts';
 import { audit } from '#server/lib/audit.ts';
 import { AppError, conflict, forbidden, isUniqueViolation, unauthenticated } from '#server/lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
@@ -16,6 +18,15 @@ export const TOO_MANY_FAILURES =
 export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator to create your account.';
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
+
+const SESSION_ID = /^[0-9a-f-]{36}$/;
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
 
 export interface Client {
   ip: string;
@@ -31,6 +42,8 @@ export interface SessionResult {
 }
 
 export class AuthService {
+  private lastSweep = Date.now();
+
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
@@ -38,6 +51,8 @@ export class AuthService {
     private readonly failsPerAccount: number,
     /** Seconds the just-rotated refresh secret still gets its successor (REFRESH_GRACE_SECONDS). */
     private readonly refreshGraceSeconds = 30,
+    /** DEMO on: the demo accounts may sign in; off, they are refused whatever their status (ADR 015). */
+    private readonly demo = true,
   ) {}
 
   private expiry(): Date {
@@ -76,22 +91,41 @@ export class AuthService {
     return { accessToken, user: repo.toAuthUser(user), refreshCookie: `${session.id}.${secret}`, refreshExpires };
   }
 
-  async login(email: string, password: string, client: Client): Promise<SessionResult> {
-    const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-    if ((await repo.recentFailedLogins(this.db, email, since)) >= this.failsPerAccount) {
-      await audit(this.db, {
-        actorEmail: email,
-        action: 'auth.login',
-        ip: client.ip,
-        outcome: 'denied',
-        details: { reason: 'throttled' },
-      });
-      throw new AppError('RATE_LIMITED', TOO_MANY_FAILURES);
+  /**
+   * Reserves one password check for the account, or refuses with 429 (and a `denied` audit row)
+   * when the account already has LOGIN_FAILS_PER_ACCOUNT guesses in the window: counted
+   * atomically before the hash is checked, so parallel guesses cannot all slip past the count
+   * (issue 15). Sign-in and password change share the counter. The failed sign-ins in the audit
+   * trail over the last 15 minutes (a sliding window) must be under the limit too, so the fixed
+   * window's reset cannot double the guesses at its edge.
+   */
+  private async reserveGuess(email: string, action: string, ip: string, actorId: string | null): Promise<void> {
+    if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {
+      this.lastSweep = Date.now();
+      await repo.sweepGuesses(this.db);
     }
+    const reserved = await repo.reserveGuess(this.db, email, FAILURE_WINDOW_MS);
+    const locked =
+      reserved > this.failsPerAccount ||
+      (await repo.recentFailedLogins(this.db, email, new Date(Date.now() - FAILURE_WINDOW_MS))) >= this.failsPerAccount;
+    if (!locked) return;
+    await audit(this.db, {
+      actorId,
+      actorEmail: email,
+      action,
+      ip,
+      outcome: 'denied',
+      details: { reason: 'throttled' },
+    });
+    throw new AppError('RATE_LIMITED', TOO_MANY_FAILURES);
+  }
+
+  async login(email: string, password: string, client: Client): Promise<SessionResult> {
+    await this.reserveGuess(email, 'auth.login', client.ip, null);
     const creds = await repo.findCredentialsByEmail(this.db, email);
     // Verify against a dummy hash for unknown accounts, so both answers take the same time.
     const ok = await verifyPassword(creds?.passwordHash ?? (await dummyHash()), password);
-    if (!creds || !ok || creds.status !== 'ACTIVE') {
+    if (!creds || !ok || creds.status !== 'ACTIVE' || (!this.demo && DEMO_EMAILS.has(creds.email))) {
       await audit(this.db, {
         actorId: creds?.id ?? null,
         actorEmail: email,
@@ -102,9 +136,16 @@ export class AuthService {
       throw unauthenticated(INVALID_CREDENTIALS);
     }
     const { passwordHash: _, ...user } = creds;
-    return this.openSession(creds.id, client, user, (tx) =>
-      audit(tx, { actorId: creds.id, actorEmail: email, action: 'auth.login', ip: client.ip, entityType: 'session' }),
-    );
+    return this.openSession(creds.id, client, user, async (tx) => {
+      await repo.releaseGuess(tx, email);
+      await audit(tx, {
+        actorId: creds.id,
+        actorEmail: email,
+        action: 'auth.login',
+        ip: client.ip,
+        entityType: 'session',
+      });
+    });
   }
 
   /**
@@ -158,12 +199,17 @@ export class AuthService {
     actorId: string | undefined,
     ip: string,
   ) {
-    const [cookieSession] = (cookie ?? '').split('.');
-    for (const sid of new Set(
-      [cookieSession, bearerSessionId].filter((s): s is string => !!s && /^[0-9a-f-]{36}$/.test(s)),
-    )) {
-      await repo.revokeSession(this.db, sid, 'logout');
+    const sessions = new Set<string>();
+    // The cookie names its session only when its secret matches too (issue 15): a session id
+    // alone (it is in every access token) revokes nothing.
+    const [cookieSession, cookieSecret] = (cookie ?? '').split('.');
+    if (cookieSession && cookieSecret && SESSION_ID.test(cookieSession)) {
+      const session = await repo.findSession(this.db, cookieSession);
+      if (session && sameHash(sha256(cookieSecret), session.tokenHash)) sessions.add(session.id);
     }
+    // The bearer's session comes from a verified access token.
+    if (bearerSessionId && SESSION_ID.test(bearerSessionId)) sessions.add(bearerSessionId);
+    for (const sid of sessions) await repo.revokeSession(this.db, sid, 'logout');
     if (actorId) await audit(this.db, { actorId, action: 'auth.logout', ip });
   }
 
@@ -196,17 +242,36 @@ export class AuthService {
     }
   }
 
-  async changePassword(userId: string, sessionId: string, current: string, next: string, ip: string) {
+  /** The current password is checked like a sign-in: the same per-account throttle and audit rows. */
+  async changePassword(
+    actor: { id: string; email: string },
+    sessionId: string,
+    current: string,
+    next: string,
+    ip: string,
+  ) {
+    const userId = actor.id;
+    await this.reserveGuess(actor.email, 'auth.password_change', ip, userId);
     const [row] = await this.db
       .select({ passwordHash: users.passwordHash })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
     if (!row || !(await verifyPassword(row.passwordHash, current))) {
+      await audit(this.db, {
+        actorId: userId,
+        actorEmail: actor.email,
+        action: 'auth.password_change',
+        entityType: 'user',
+        entityId: userId,
+        ip,
+        outcome: 'failed',
+      });
       throw new AppError('VALIDATION', 'Current password is incorrect', [
         { path: 'currentPassword', message: 'Current password is incorrect' },
       ]);
     }
+    await repo.releaseGuess(this.db, actor.email);
     const passwordHash = await hashPassword(next);
     await this.db.transaction(async (tx) => {
       await tx

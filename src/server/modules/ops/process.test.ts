@@ -39,6 +39,16 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('a server process on the emb
     expect(readyStatuses).toContain(503);
   });
 
+  it('a production start with the demo accounts active logs a loud warning (issue 15, item 1)', async () => {
+    const warningsOf = () =>
+      server.logLines().filter((l) => l.level === 40 && String(l.msg).startsWith('SECURITY WARNING'));
+    // The logger writes asynchronously: give the line a moment to arrive.
+    for (let i = 0; i < 50 && warningsOf().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    const warnings = warningsOf();
+    expect(warnings).toHaveLength(1);
+    expect(String(warnings[0]?.msg)).toContain('DEMO=off');
+  });
+
   it('logs JSON lines with the request id, sent back in x-request-id, and never a password, token or cookie', async () => {
     const post = (url: string, body: object, headers: Record<string, string> = {}) =>
       fetch(`${server.url}${url}`, {
