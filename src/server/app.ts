@@ -131,6 +131,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err, request, reply) => {
     const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
     if (err instanceof AppError) {
+      const retryAfter = (err as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
       return send(err.statusCode, {
         message: err.message,
         code: err.code,
