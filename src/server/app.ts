@@ -49,6 +49,7 @@ import { serviceRequestRoutes } from './modules/service-requests/routes.ts';
 import { technicianRoutes } from './modules/technicians/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { installJsonLimits } from './security/json-limits.ts';
 import { installNulGuard } from './security/nul-guard.ts';
 import { installRefusalAudit } from './security/refusal-audit.ts';
 import { isHttps } from './security/transport.ts';
@@ -128,6 +129,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await installOps(app);
   // Idempotency-Key on the workflow's writes (added before the routes, which it wraps).
   installIdempotency(app, deps.db);
+  // Every JSON body: at most 1 MB (bodyLimit, 413) and 32 levels deep (400), checked before parsing.
+  installJsonLimits(app);
   // Text PostgreSQL cannot store (NUL) is a 400 on its field, not a failed statement.
   installNulGuard(app);
   // Refusals the services throw (scope 404, workflow 403/409) leave an audit row, as the guard's do.
@@ -136,6 +139,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err, request, reply) => {
     const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
     if (err instanceof AppError) {
+      const retryAfter = (err as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter) reply.header('retry-after', String(retryAfter));
       return send(err.statusCode, {
         message: err.message,
         code: err.code,

@@ -63,6 +63,10 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(10 * 1024 * 1024),
+  /** Pictures decoded at once (each on one thread), pictures waiting (then 503), uploads per user a minute (then 429). */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  IMAGE_QUEUE: z.coerce.number().int().min(0).max(1000).default(16),
+  UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /**
    * The refresh cookie's `Secure` flag. Unset (or `auto`): set when the request came over HTTPS
    * (see isHttps in security/transport.ts); `on`/`off` force it either way.

@@ -198,7 +198,8 @@ describe('R14: the audit trail', () => {
       regionId: w.regions.own.id,
     });
     await ok(manager, 'PATCH', `/api/service-requests/${request.id}`, { description: 'Audit trail: edited text' });
-    await ok(manager, 'POST', `/api/service-requests/${request.id}/service-approve`, {});
+    // Nobody approves their own request: the team lead approves the manager's.
+    await ok(persona(ROLE.SERVICE_TEAM_LEAD), 'POST', `/api/service-requests/${request.id}/service-approve`, {});
     await ok(manager, 'POST', `/api/service-requests/${request.id}/manual-assign`, { technicianId: tech.id });
     await ok(tech, 'POST', '/api/technician-workflow/start', { requestId: request.id });
     await ok(tech, 'POST', '/api/technician-workflow/stop', { requestId: request.id, notes: 'Done' });

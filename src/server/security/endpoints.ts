@@ -8,9 +8,9 @@
  */
 import crypto from 'node:crypto';
 import type { TestContext } from '#server/test/app.ts';
-import { makeCustomer, makeRegion, makeUser } from '#server/test/app.ts';
+import { makeCustomer, makeRegion, makeRequest, makeUser } from '#server/test/app.ts';
 import { hasCapability } from '#shared/domain/permissions.ts';
-import { assignableRoleIds, ROLE, type SystemRole } from '#shared/domain/roles.ts';
+import { assignableRoleIds, descendantIds, ROLE, type SystemRole } from '#shared/domain/roles.ts';
 import {
   canAct,
   isAllowedActor,
@@ -85,6 +85,14 @@ const assignable = (w: World, p: Persona) =>
   p.role ? assignableRoleIds(w.roleRows, { roleId: p.roleId, policyRole: p.role }) : new Set<string>();
 
 const roleIdOf = (w: World, name: SystemRole) => w.roleRows.find((r) => r.name === name)?.id as string;
+
+/** One is below the other in the role tree, within the upper one's region when it has one (restated from colleagues.ts). */
+function worksInHierarchy(w: World, p: Persona, other: { roleId: string; regionId: string | null }): boolean {
+  const below = (a: { roleId: string; regionId: string | null }, b: { roleId: string; regionId: string | null }) =>
+    descendantIds(w.roleRows, a.roleId).has(b.roleId) && (!a.regionId || a.regionId === b.regionId);
+  const me = { roleId: p.roleId, regionId: p.regionId };
+  return below(me, other) || below(other, me);
+}
 
 const uniq = () => crypto.randomUUID().slice(0, 8);
 const DESCRIPTION = 'Matrix request: the filter leaks at the joint';
@@ -741,15 +749,33 @@ export const ENDPOINTS: Endpoint[] = [
     },
   },
   {
+    // To a fresh Service Manager of the region: "own" record = they share a request with the
+    // persona, "other" = they do not, and only the hierarchy can make them colleagues.
+    // Anyone else answers 404, the same as an id nobody has (decisions.md "Notifications").
     name: 'send notification',
     method: 'POST',
     route: '/api/notifications',
-    dims: { region: false, record: false },
-    prepare: async (_c, w, p) => ({
-      url: '/api/notifications',
-      payload: { toUserId: w.requester.other.id, message: 'Please call the customer back' },
-      expected: decide(gate(p, 'notifications')),
-    }),
+    dims: { region: true, record: true },
+    async prepare(ctx, w, p, region, record) {
+      const target = await makeUser(ctx.db, ROLE.SERVICE_MANAGER, { regionId: w.regions[region].id });
+      const shared = record === 'own' && p.role !== null;
+      if (shared) {
+        await makeRequest(ctx.db, {
+          customerId: w.customer[region].id,
+          regionId: w.regions[region].id,
+          requestedById: target.id,
+          assignedToId: p.id,
+          status: 'ASSIGNED',
+        });
+      }
+      const targetFacts = { roleId: roleIdOf(w, ROLE.SERVICE_MANAGER), regionId: w.regions[region].id };
+      const colleague = shared || (p.role !== null && worksInHierarchy(w, p, targetFacts));
+      return {
+        url: '/api/notifications',
+        payload: { toUserId: target.id, message: 'Please call the customer back' },
+        expected: decide(gate(p, 'notifications'), !colleague && 404),
+      };
+    },
   },
 ];
 

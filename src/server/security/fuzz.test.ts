@@ -24,6 +24,7 @@ import {
 import { createUserBody, updateUserBody } from '#shared/contracts/users.ts';
 import { ENDPOINTS } from './endpoints.ts';
 import { buildWorld, type Method, type Persona, type World } from './fixtures.ts';
+import { MAX_JSON_DEPTH, TOO_DEEP } from './json-limits.ts';
 
 /** The contract of each writable route: its fields are fuzzed even when the valid body leaves them out. */
 const CONTRACTS: Record<string, z.ZodType> = {
@@ -60,6 +61,12 @@ function contractKeys(schema: z.ZodType | undefined): string[] {
 }
 
 const HUGE = 'x'.repeat(200_000);
+/** `{"a":{"a":…1}}` and `[[…1]]` nested `depth` levels, as JSON text (a JS value that deep overflows JSON.stringify). */
+const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+const deepArray = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+/** A body with one field's value replaced by raw JSON text. */
+const withRaw = (body: Record<string, unknown>, key: string, raw: string) =>
+  JSON.stringify({ ...body, [key]: '@@RAW@@' }).replace('"@@RAW@@"', raw);
 const WRONG: unknown[] = [
   null,
   true,
@@ -136,6 +143,48 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => ctx.close());
 
+/** Every writable route (uploads aside) with a valid body, as the Super Admin calls it, plus the auth routes. */
+async function targetsOf() {
+  const writable = ENDPOINTS.filter((e) => e.method !== 'GET' && e.route !== '/api/uploads/work-media/:id');
+  const extra: { method: Method; route: string; url: string; body: Record<string, unknown> }[] = [
+    {
+      method: 'POST',
+      route: '/api/auth/login',
+      url: '/api/auth/login',
+      body: { email: admin.email, password: 'x1' },
+    },
+    {
+      method: 'POST',
+      route: '/api/auth/register',
+      url: '/api/auth/register',
+      body: { name: 'Fuzz', email: 'fuzz@test.local', password: 'secret1' },
+    },
+    {
+      method: 'POST',
+      route: '/api/auth/change-password',
+      url: '/api/auth/change-password',
+      body: { currentPassword: 'wrong-one', newPassword: 'another1' },
+    },
+    { method: 'POST', route: '/api/auth/refresh', url: '/api/auth/refresh', body: { userId: admin.id } },
+  ];
+  return [
+    ...(await Promise.all(
+      writable.map(async (ep) => {
+        const prepared = await ep.prepare(ctx, w, admin, 'own', 'other');
+        return {
+          method: ep.method,
+          route: ep.route,
+          url: prepared.url,
+          body: (prepared.payload ?? {}) as Record<string, unknown>,
+        };
+      }),
+    )),
+    ...extra,
+  ];
+}
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
 interface Shot {
   method: Method;
   url: string;
@@ -155,42 +204,7 @@ describe('R9: fuzzing', () => {
     });
     let r = 0;
 
-    const writable = ENDPOINTS.filter((e) => e.method !== 'GET' && e.route !== '/api/uploads/work-media/:id');
-    const extra: { method: Method; route: string; url: string; body: Record<string, unknown> }[] = [
-      {
-        method: 'POST',
-        route: '/api/auth/login',
-        url: '/api/auth/login',
-        body: { email: admin.email, password: 'x1' },
-      },
-      {
-        method: 'POST',
-        route: '/api/auth/register',
-        url: '/api/auth/register',
-        body: { name: 'Fuzz', email: 'fuzz@test.local', password: 'secret1' },
-      },
-      {
-        method: 'POST',
-        route: '/api/auth/change-password',
-        url: '/api/auth/change-password',
-        body: { currentPassword: 'wrong-one', newPassword: 'another1' },
-      },
-      { method: 'POST', route: '/api/auth/refresh', url: '/api/auth/refresh', body: { userId: admin.id } },
-    ];
-    const targets = [
-      ...(await Promise.all(
-        writable.map(async (ep) => {
-          const prepared = await ep.prepare(ctx, w, admin, 'own', 'other');
-          return {
-            method: ep.method,
-            route: ep.route,
-            url: prepared.url,
-            body: (prepared.payload ?? {}) as Record<string, unknown>,
-          };
-        }),
-      )),
-      ...extra,
-    ];
+    const targets = await targetsOf();
 
     for (const t of targets) {
       const keys = [...new Set([...Object.keys(t.body), ...contractKeys(CONTRACTS[`${t.method} ${t.route}`])])];
@@ -198,6 +212,10 @@ describe('R9: fuzzing', () => {
         const { [key]: _dropped, ...without } = t.body;
         shots.push({ method: t.method, url: t.url, payload: without });
         for (const value of WRONG) shots.push({ method: t.method, url: t.url, payload: { ...t.body, [key]: value } });
+        // Deep nesting in the field (the issue's role permissions nested 5,000 deep), and just past the limit.
+        for (const raw of [deepObject(5000), deepArray(5000), deepObject(MAX_JSON_DEPTH + 1)]) {
+          shots.push({ method: t.method, url: t.url, payload: withRaw(t.body, key, raw), headers: JSON_TYPE });
+        }
         for (let i = 0; i < 50; i++) {
           shots.push({ method: t.method, url: t.url, payload: { ...t.body, [key]: rand[r++ % rand.length] } });
         }
@@ -277,4 +295,43 @@ describe('R9: fuzzing', () => {
     expect(fiveXx).toBe(0);
     expect(rejections).toEqual([]);
   }, 300_000);
+
+  it(`deep nesting: a body nested past ${MAX_JSON_DEPTH} levels is a 400 with a message on every route, before it is parsed`, async () => {
+    const targets = await targetsOf();
+    const wrong: string[] = [];
+    let shots = 0;
+    for (const t of targets) {
+      const key = Object.keys(t.body)[0] ?? 'x';
+      const bodies = [
+        withRaw(t.body, key, deepObject(5000)),
+        withRaw(t.body, key, deepArray(5000)),
+        withRaw(t.body, 'permissions', deepObject(5000)),
+        deepObject(MAX_JSON_DEPTH + 1),
+      ];
+      for (const body of bodies) {
+        shots++;
+        const res = await ctx.app.inject({
+          method: t.method,
+          url: t.url,
+          headers: { ...admin.headers, ...JSON_TYPE },
+          // An address of its own: the per-address limits the run above spent do not answer first.
+          remoteAddress: '192.0.2.33',
+          payload: body,
+        });
+        if (res.statusCode !== 400 || res.json().message !== TOO_DEEP || res.json().code !== 'VALIDATION') {
+          wrong.push(`${t.method} ${t.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+        }
+      }
+    }
+    // At the limit the body is parsed and judged by its contract as usual (never the depth message).
+    const role = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/roles',
+      headers: { ...admin.headers, ...JSON_TYPE },
+      payload: withRaw({ name: `Deep ${Date.now()}` }, 'permissions', deepObject(MAX_JSON_DEPTH - 1)),
+    });
+    console.info(`R9 deep nesting: ${shots} bodies nested past ${MAX_JSON_DEPTH}: ${wrong.length} not answered 400`);
+    expect(wrong).toEqual([]);
+    expect(role.statusCode, role.body).toBe(201);
+  }, 120_000);
 });

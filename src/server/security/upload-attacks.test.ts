@@ -21,7 +21,9 @@ let w: World;
 let tech: Persona;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ MAX_UPLOAD_BYTES: String(MAX_UPLOAD) });
+  // 120 attacks from one technician in a minute: the per-user upload limit (R15) is raised here
+  // so that each attack meets the check it is about.
+  ctx = await createTestApp({ MAX_UPLOAD_BYTES: String(MAX_UPLOAD), UPLOADS_PER_MINUTE: '10000' });
   w = await buildWorld(ctx);
   tech = w.personas.find((p) => p.role === ROLE.TECHNICIAN) as Persona;
 }, 120_000);

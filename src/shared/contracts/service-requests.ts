@@ -171,7 +171,7 @@ export const approvalEntry = z.object({
   approverRole: z.string(),
   /** SALES, SERVICE or ACKNOWLEDGE. */
   stage: z.string(),
-  /** APPROVED or REJECTED. */
+  /** APPROVED or REJECTED; RESET when an edit withdrew a sales approval (ADR 016). */
   status: z.string(),
   comments: z.string().nullable(),
   approvedAt: dateOut,

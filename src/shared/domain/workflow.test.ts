@@ -5,6 +5,7 @@ import {
   approvalStage,
   canAct,
   factsOf,
+  isSelfApproval,
   needsSalesApprovalFor,
   REQUEST_STATUSES,
   type RequestFacts,
@@ -103,6 +104,33 @@ describe('approval (two stages for sales requesters)', () => {
       expect(allowedRoles('reject', facts).sort()).toEqual(service);
       expect(allowedRoles('salesApprove', facts)).toEqual([]);
     }
+  });
+});
+
+describe('self-approval', () => {
+  it('nobody sales-approves or service-approves a request they raised, except Super Admin', () => {
+    const sales = req({ needsSalesApproval: true, salesApproved: false, requestedById: ME });
+    const service = req({ needsSalesApproval: false, requestedById: ME });
+    expect(allowedRoles('salesApprove', sales)).toEqual([ROLE.SUPER_ADMIN]);
+    expect(allowedRoles('serviceApprove', service)).toEqual([ROLE.SUPER_ADMIN]);
+    // The same roles may approve someone else's request.
+    expect(allowedRoles('serviceApprove', { ...service, requestedById: OTHER }).sort()).toEqual(
+      [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD].sort(),
+    );
+    expect(isSelfApproval('serviceApprove', actor(ROLE.SERVICE_TEAM_LEAD), service)).toBe(true);
+    expect(isSelfApproval('serviceApprove', actor(ROLE.SUPER_ADMIN), service)).toBe(false);
+    expect(isSelfApproval('serviceApprove', actor(ROLE.SERVICE_TEAM_LEAD), { ...service, requestedById: OTHER })).toBe(
+      false,
+    );
+  });
+
+  it('still lets a requester reject (withdraw) their own pending request when their role may reject', () => {
+    expect(canAct('reject', actor(ROLE.SERVICE_MANAGER), req({ requestedById: ME }))).toBe(true);
+  });
+
+  it('roleMayAct still says a service approver may service-approve (403 vs 409 is unchanged)', () => {
+    expect(roleMayAct('serviceApprove', actor(ROLE.SERVICE_TEAM_LEAD))).toBe(true);
+    expect(roleMayAct('salesApprove', actor(ROLE.SALES_ADMIN))).toBe(true);
   });
 });
 

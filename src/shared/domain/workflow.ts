@@ -99,18 +99,25 @@ interface Transition {
   allowed: (actor: ActorFacts, req: RequestFacts) => boolean;
 }
 
+/**
+ * Nobody approves, at either stage, a request they raised, except Super Admin (a one-person shop
+ * needs that escape). Rejecting (withdrawing) one's own request stays allowed.
+ */
+const raisedIt = (actor: ActorFacts, req: RequestFacts) =>
+  req.requestedById === actor.id && actor.policyRole !== ROLE.SUPER_ADMIN;
+
 const isAssignee = (actor: ActorFacts, req: RequestFacts) => req.assignedToId !== null && req.assignedToId === actor.id;
 
 export const TRANSITIONS: Record<WorkflowAction, Transition> = {
   salesApprove: {
     from: ['PENDING_APPROVAL'],
     to: null,
-    allowed: (a, r) => approvalStage(r) === 'SALES' && SALES_APPROVERS.includes(a.policyRole),
+    allowed: (a, r) => approvalStage(r) === 'SALES' && SALES_APPROVERS.includes(a.policyRole) && !raisedIt(a, r),
   },
   serviceApprove: {
     from: ['PENDING_APPROVAL'],
     to: 'APPROVED',
-    allowed: (a, r) => approvalStage(r) === 'SERVICE' && SERVICE_APPROVERS.includes(a.policyRole),
+    allowed: (a, r) => approvalStage(r) === 'SERVICE' && SERVICE_APPROVERS.includes(a.policyRole) && !raisedIt(a, r),
   },
   reject: {
     from: ['PENDING_APPROVAL'],
@@ -143,6 +150,19 @@ export function isAllowedActor(action: WorkflowAction, actor: ActorFacts, req: R
   return TRANSITIONS[action].allowed(actor, req);
 }
 
+/** A requester id no actor has: "raised by someone else". */
+const SOMEONE_ELSE = '\u0000someone-else';
+
+/**
+ * Is the only thing that stops this actor that they raised the request themselves (an approval of
+ * their own request)? The server answers it with its own 403 message.
+ */
+export function isSelfApproval(action: WorkflowAction, actor: ActorFacts, req: RequestFacts): boolean {
+  if (action !== 'salesApprove' && action !== 'serviceApprove') return false;
+  if (req.requestedById !== actor.id || isAllowedActor(action, actor, req)) return false;
+  return isAllowedActor(action, actor, { ...req, requestedById: SOMEONE_ELSE });
+}
+
 /** Is the request in a status where the action applies? */
 export function isInFromStatus(action: WorkflowAction, status: RequestStatus): boolean {
   return TRANSITIONS[action].from.includes(status);
@@ -155,20 +175,22 @@ export function canAct(action: WorkflowAction, actor: ActorFacts, req: RequestFa
 
 /**
  * Could this actor take the action on some request of the right status (at either approval
- * stage, assigned to them, raised by them)? It tells a wrong role (403) from a wrong moment
+ * stage, assigned to them, raised by them or by someone else)? It tells a wrong role (403) from a wrong moment
  * (409): a Sales Admin who approves twice meets "already sales-approved", not "forbidden".
  */
 export function roleMayAct(action: WorkflowAction, actor: ActorFacts): boolean {
   const t = TRANSITIONS[action];
   return [false, true].some((needsSalesApproval) =>
     [false, true].some((salesApproved) =>
-      t.allowed(actor, {
-        status: t.from[0] as RequestStatus,
-        needsSalesApproval,
-        salesApproved,
-        requestedById: actor.id,
-        assignedToId: actor.id,
-      }),
+      [actor.id, SOMEONE_ELSE].some((requestedById) =>
+        t.allowed(actor, {
+          status: t.from[0] as RequestStatus,
+          needsSalesApproval,
+          salesApproved,
+          requestedById,
+          assignedToId: actor.id,
+        }),
+      ),
     ),
   );
 }

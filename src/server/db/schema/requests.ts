@@ -66,7 +66,7 @@ export const approvalHistory = pgTable(
     approverRole: text().notNull(),
     /** SALES or SERVICE (which approval stage), or ACKNOWLEDGE. */
     stage: text().notNull(),
-    status: text().$type<'APPROVED' | 'REJECTED'>().notNull(),
+    status: text().$type<'APPROVED' | 'REJECTED' | 'RESET'>().notNull(),
     comments: text(),
     approvedAt: createdAt(),
   },

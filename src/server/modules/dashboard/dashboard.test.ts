@@ -54,7 +54,8 @@ describe('GET /api/service-requests/dashboard/stats', () => {
     // a: approved → assigned to tech → in progress. b: assigned to tech. c: rejected.
     // e (raised by the tech): approved → assigned to the tech → work completed.
     for (const id of [a, b, e]) {
-      expect((await call(manager, 'POST', `/api/service-requests/${id}/service-approve`)).statusCode).toBe(200);
+      // The Super Admin approves (nobody else approves a request they raised).
+      expect((await call(admin, 'POST', `/api/service-requests/${id}/service-approve`)).statusCode).toBe(200);
       const assigned = await call(manager, 'POST', `/api/service-requests/${id}/manual-assign`, {
         technicianId: tech.made.id,
       });

@@ -15,6 +15,7 @@ export const PUSH_CHANNEL = 'aquadesk_notifications';
 export type WorkflowEvent =
   | 'created'
   | 'salesApproved'
+  | 'salesApprovalReset'
   | 'approved'
   | 'rejected'
   | 'assigned'
@@ -52,6 +53,10 @@ export function messageFor(input: WorkflowEventInput, audience: Audience): strin
       return `New ${what} is waiting for your approval`;
     case 'salesApproved':
       return `${what} was sales-approved and is waiting for service approval`;
+    case 'salesApprovalReset':
+      return audience === 'requester'
+        ? `Your ${what} was edited after its sales approval and needs the sales approval again`
+        : `${what} was edited after its sales approval and is waiting for your approval again`;
     case 'approved':
       return audience === 'requester' ? `Your ${what} was approved` : `${what} was approved and needs a technician`;
     case 'rejected':
@@ -101,10 +106,11 @@ export async function recipientsOf(tx: Tx, input: WorkflowEventInput): Promise<M
   };
   switch (input.event) {
     case 'created':
-    case 'salesApproved': {
+    case 'salesApproved':
+    case 'salesApprovalReset': {
       const stage = approvalStage({ ...r, status: 'PENDING_APPROVAL' });
       add(await actorsInRegion(tx, stage === 'SALES' ? SALES_APPROVERS : SERVICE_APPROVERS, r.regionId), 'actor-next');
-      if (input.event === 'salesApproved') add([r.requestedById], 'requester');
+      if (input.event !== 'created') add([r.requestedById], 'requester');
       break;
     }
     case 'approved':

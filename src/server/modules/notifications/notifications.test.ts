@@ -21,7 +21,9 @@ import {
 } from '#server/test/app.ts';
 import { openStream } from '#server/test/sse.ts';
 import type { SystemRole } from '#shared/domain/roles.ts';
+import { NOT_A_COLLEAGUE } from './colleagues.ts';
 import { notifyWorkflowEvent, type WorkflowEvent } from './events.ts';
+import { MESSAGES_PER_MINUTE } from './routes.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -307,7 +309,7 @@ describe('reassignment', () => {
 describe('notifications API', () => {
   it('lists only your own, newest first, paged with X-Total-Count, with the sender name', async () => {
     const me = await signedIn(ctx, ROLE.SALESMAN);
-    const someone = await signedIn(ctx, ROLE.SERVICE_MANAGER);
+    const someone = await signedIn(ctx, ROLE.SALES_MANAGER);
     for (const message of ['first', 'second', 'third']) {
       const r = await ctx.app.inject({
         method: 'POST',
@@ -339,7 +341,7 @@ describe('notifications API', () => {
 
   it("someone else's notification answers 404 and is not changed", async () => {
     const me = await signedIn(ctx, ROLE.SALESMAN);
-    const them = await signedIn(ctx, ROLE.TECHNICIAN);
+    const them = await signedIn(ctx, ROLE.SALES_TEAM_LEAD);
     await ctx.app.inject({
       method: 'POST',
       url: '/api/notifications',
@@ -375,7 +377,7 @@ describe('notifications API', () => {
   it('marking several with any id not yours (or none at all) answers 404 and marks nothing, atomically', async () => {
     const me = await signedIn(ctx, ROLE.SALESMAN);
     const them = await signedIn(ctx, ROLE.TECHNICIAN);
-    const sender = await signedIn(ctx, ROLE.SERVICE_ADMIN);
+    const sender = await signedIn(ctx, ROLE.SUPER_ADMIN);
     for (const to of [me.made.id, me.made.id, them.made.id]) {
       await ctx.app.inject({
         method: 'POST',
@@ -414,7 +416,7 @@ describe('notifications API', () => {
 
   it('marking read lowers the count by one, marking several by their number, never below 0', async () => {
     const me = await signedIn(ctx, ROLE.SALESMAN);
-    const sender = await signedIn(ctx, ROLE.SERVICE_ADMIN);
+    const sender = await signedIn(ctx, ROLE.SUPER_ADMIN);
     for (let i = 0; i < 3; i++) {
       await ctx.app.inject({
         method: 'POST',
@@ -457,16 +459,16 @@ describe('notifications API', () => {
 
   it('sending needs an active recipient and a bounded message; the sender comes from the token', async () => {
     const me = await signedIn(ctx, ROLE.SALESMAN);
-    const gone = await makeUser(ctx.db, ROLE.TECHNICIAN, { status: 'INACTIVE' });
+    const gone = await makeUser(ctx.db, ROLE.SALES_TEAM_LEAD, { status: 'INACTIVE' });
     const toGone = await ctx.app.inject({
       method: 'POST',
       url: '/api/notifications',
       headers: me.headers,
       payload: { toUserId: gone.id, message: 'hi' },
     });
-    expect(toGone.statusCode).toBe(400);
-    expect(toGone.json().message).toBe('The recipient must be an active user');
-    const target = await makeUser(ctx.db, ROLE.TECHNICIAN);
+    expect(toGone.statusCode).toBe(404);
+    expect(toGone.json().message).toBe(NOT_A_COLLEAGUE);
+    const target = await makeUser(ctx.db, ROLE.SALES_TEAM_LEAD);
     const long = await ctx.app.inject({
       method: 'POST',
       url: '/api/notifications',
@@ -487,9 +489,71 @@ describe('notifications API', () => {
     expect(anon.statusCode).toBe(401);
   });
 
+  it('free-text messages reach only colleagues; an unknown id, an inactive user and a stranger get the same 404', async () => {
+    const chennai = await makeRegion(ctx.db, `Chennai ${Date.now()}`);
+    const blr = await makeRegion(ctx.db, `Bengaluru ${Date.now()}`);
+    const tech = await signedIn(ctx, ROLE.TECHNICIAN, { regionId: blr.id });
+    const lead = await makeUser(ctx.db, ROLE.SERVICE_TEAM_LEAD, { regionId: blr.id });
+    const admin = await makeUser(ctx.db, ROLE.SUPER_ADMIN);
+    const salesman = await makeUser(ctx.db, ROLE.SALESMAN, { regionId: chennai.id });
+    const chennaiLead = await makeUser(ctx.db, ROLE.SERVICE_TEAM_LEAD, { regionId: chennai.id });
+    const gone = await makeUser(ctx.db, ROLE.SERVICE_TEAM_LEAD, { regionId: blr.id, status: 'INACTIVE' });
+    const send = (toUserId: string, from = tech) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/notifications',
+        headers: from.headers,
+        payload: { toUserId, message: 'Your account is locked, sign in at evil.example' },
+      });
+    // Up the chain (their lead, the Super Admin): allowed.
+    expect((await send(lead.id)).statusCode).toBe(201);
+    expect((await send(admin.id)).statusCode).toBe(201);
+    // A stranger (another branch, another region), a lead of another region, an inactive
+    // colleague and an id nobody has: one answer, which tells none of them apart.
+    const refusals = await Promise.all(
+      [salesman.id, chennaiLead.id, gone.id, '00000000-0000-4000-8000-000000000000'].map((id) => send(id)),
+    );
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toEqual({ code: 'NOT_FOUND', message: NOT_A_COLLEAGUE });
+    }
+    expect(await inbox(salesman.id)).toEqual([]);
+    // Down the chain: the lead reaches the technician; the Super Admin reaches everyone.
+    const leadSession = await login(ctx.app, lead.email);
+    expect((await send(tech.made.id, { ...tech, headers: leadSession.headers })).statusCode).toBe(201);
+    // A shared request makes the Chennai salesman and the Bengaluru technician colleagues.
+    const customer = await makeCustomer(ctx.db, blr.id);
+    await makeRequest(ctx.db, {
+      customerId: customer.id,
+      regionId: blr.id,
+      requestedById: salesman.id,
+      assignedToId: tech.made.id,
+      status: 'ASSIGNED',
+    });
+    expect((await send(salesman.id)).statusCode).toBe(201);
+  });
+
+  it('free-text messages are rate-limited per sender: the 31st in a minute is 429, another sender is not affected', async () => {
+    const boss = await signedIn(ctx, ROLE.SUPER_ADMIN);
+    const other = await signedIn(ctx, ROLE.SUPER_ADMIN);
+    const to = await makeUser(ctx.db, ROLE.TECHNICIAN);
+    const send = (from: typeof boss) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/notifications',
+        headers: from.headers,
+        payload: { toUserId: to.id, message: 'ping' },
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < MESSAGES_PER_MINUTE + 1; i++) codes.push((await send(boss)).statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(MESSAGES_PER_MINUTE);
+    expect(codes.at(-1)).toBe(429);
+    expect((await send(other)).statusCode).toBe(201);
+  });
+
   it('Mark all as read clears only your own unread', async () => {
     const me = await signedIn(ctx, ROLE.SALESMAN);
-    const sender = await signedIn(ctx, ROLE.SERVICE_ADMIN);
+    const sender = await signedIn(ctx, ROLE.SUPER_ADMIN);
     await ctx.app.inject({
       method: 'POST',
       url: '/api/notifications',

@@ -1,9 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notifications } from '#server/db/schema/activity.ts';
-import { users } from '#server/db/schema/people.ts';
 import { audit } from '#server/lib/audit.ts';
 import { actorOf, loadActor } from '#server/lib/auth.ts';
 import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors.ts';
@@ -17,11 +15,14 @@ import {
   sendNotificationBody,
   unreadCount,
 } from '#shared/contracts/notifications.ts';
+import { NOT_A_COLLEAGUE, worksWith } from './colleagues.ts';
 import { publish } from './events.ts';
 import { type PushSource, pgliteSource, postgresSource } from './push.ts';
 import * as repo from './repository.ts';
 
 const HEARTBEAT_MS = 25_000;
+/** Free-text messages one user may send in a minute (POST /notifications). */
+export const MESSAGES_PER_MINUTE = 30;
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, database, tokens, guards, pushHub: hub } = app.deps;
@@ -140,23 +141,29 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications',
     {
       preHandler: guard,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Per sender, counted after sign-in (the guard runs first): one account cannot spam, and
+      // colleagues behind one office address do not share a budget.
+      config: {
+        rateLimit: {
+          max: MESSAGES_PER_MINUTE,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (req) => `message:${req.actor?.id ?? req.ip}`,
+        },
+      },
       schema: {
         tags: ['notifications'],
         body: sendNotificationBody,
-        response: { 201: notificationItem, 400: errorBody },
+        response: { 201: notificationItem, 400: errorBody, 404: errorBody, 429: errorBody },
       },
     },
     async (req, reply) => {
       const actor = actorOf(req);
       const { toUserId, message } = req.body;
-      const [recipient] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, toUserId), eq(users.status, 'ACTIVE')))
-        .limit(1);
-      if (!recipient) throw invalid('toUserId', 'The recipient must be an active user');
-      if (recipient.id === actor.id) throw invalid('toUserId', 'You cannot send a notification to yourself');
+      if (toUserId === actor.id) throw invalid('toUserId', 'You cannot send a notification to yourself');
+      // Only the people the sender works with; anyone else, an inactive user or an unknown id:
+      // the same 404, so the answer does not tell which ids are active accounts.
+      if (!(await worksWith(db, actor, toUserId))) throw new AppError('NOT_FOUND', NOT_A_COLLEAGUE);
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(notifications)

@@ -13,6 +13,7 @@ import {
   makeCustomer,
   makeRegion,
   makeRequest,
+  makeUser,
   ROLE,
   signedIn,
   type TestContext,
@@ -225,15 +226,16 @@ describe('GET /metrics', () => {
     expect(await count()).toBe(before + 2);
   });
 
-  /** A Service Admin and a PENDING_APPROVAL request they may approve (one stage: service). */
+  /** A Service Admin and a PENDING_APPROVAL request they may approve (one stage: service; raised by someone else). */
   const pendingRequestOfAServiceAdmin = async () => {
     const region = await makeRegion(ctx.db);
     const admin = await signedIn(ctx, ROLE.SERVICE_ADMIN);
     const customer = await makeCustomer(ctx.db, region.id);
+    const raiser = await makeUser(ctx.db, ROLE.SERVICE_MANAGER, { regionId: region.id });
     const request = await makeRequest(ctx.db, {
       customerId: customer.id,
       regionId: region.id,
-      requestedById: admin.user.id,
+      requestedById: raiser.id,
     });
     return { admin, request };
   };

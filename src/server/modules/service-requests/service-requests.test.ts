@@ -4,6 +4,7 @@ import { auditLog, notifications } from '#server/db/schema/activity.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
 import { SORT_MATCHES_UP_TO } from '#server/lib/paging.ts';
 import { createTestApp, makeUser, ROLE, type TestContext } from '#server/test/app.ts';
+import { NEEDS_SALES_APPROVAL, SALES_APPROVAL_RESET } from './service.ts';
 import { caller, makeCustomer, makeRegion, makeRequest, makeWorld, signedIn } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -298,6 +299,72 @@ describe('PATCH /api/service-requests/:id', () => {
     const late = await patch(sm);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('This request has moved on: it is now APPROVED. Reload to see its current state.');
+  });
+
+  it('a material edit after the sales approval withdraws it: recorded in the history, approvers and requester told (ADR 016)', async () => {
+    const sm = await signedIn(ctx, ROLE.SALESMAN, { regionId: w.region.id });
+    const salesAdmin = await signedIn(ctx, ROLE.SALES_ADMIN);
+    const manager = await signedIn(ctx, ROLE.SERVICE_MANAGER, { regionId: w.region.id });
+    const created = (await call(sm, 'POST', '/api/service-requests', body({ type: 'ENQUIRY' }))).json();
+    const approved = await call(salesAdmin, 'POST', `/api/service-requests/${created.id}/sales-approve`, {
+      comments: 'Fine',
+    });
+    expect(approved.json()).toMatchObject({ salesApproved: true });
+
+    // The issue's reproduction: ENQUIRY → INSTALLATION with a new description and customer.
+    const edited = await call(sm, 'PATCH', `/api/service-requests/${created.id}`, {
+      type: 'INSTALLATION',
+      description: 'Install a 25-litre RO unit on the terrace',
+      customerId: w.customer2.id,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = edited.json();
+    expect(after).toMatchObject({ type: 'INSTALLATION', status: 'PENDING_APPROVAL', salesApproved: false });
+    expect(after.approvalHistory).toHaveLength(2);
+    expect(after.approvalHistory[1]).toMatchObject({
+      approver: { name: sm.user.name },
+      approverRole: 'Salesman',
+      stage: 'SALES',
+      status: 'RESET',
+      comments: SALES_APPROVAL_RESET('customer, description, type'),
+    });
+    // The service stage is closed again until the sales approval is given anew.
+    const early = await call(manager, 'POST', `/api/service-requests/${created.id}/service-approve`, {});
+    expect(early.statusCode).toBe(403);
+    expect(early.json().message).toBe(NEEDS_SALES_APPROVAL);
+    const told = await ctx.db
+      .select({ to: notifications.toUserId, event: notifications.event, message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.requestId, created.id), eq(notifications.event, 'salesApprovalReset')));
+    expect(told.map((n) => n.to)).toContain(salesAdmin.user.id);
+    expect(told.map((n) => n.to)).not.toContain(sm.user.id); // the editor is never told of their own action
+    expect(told[0]?.message).toMatch(/was edited after its sales approval/);
+    const [row] = await ctx.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, created.id), eq(auditLog.action, 'request.update')));
+    expect(row?.details).toMatchObject({ salesApprovalReset: true });
+    // Approved again, it goes on as usual.
+    const again = await call(salesAdmin, 'POST', `/api/service-requests/${created.id}/sales-approve`, {});
+    expect(again.json()).toMatchObject({ salesApproved: true });
+  });
+
+  it('an edit that changes nothing material, or a request that never needed the sales stage, keeps its approval state', async () => {
+    const sm = await signedIn(ctx, ROLE.SALESMAN, { regionId: w.region.id });
+    const salesAdmin = await signedIn(ctx, ROLE.SALES_ADMIN);
+    const created = (await call(sm, 'POST', '/api/service-requests', body())).json();
+    await call(salesAdmin, 'POST', `/api/service-requests/${created.id}/sales-approve`, {});
+    const same = await call(sm, 'PATCH', `/api/service-requests/${created.id}`, {
+      type: created.type,
+      description: `  ${created.description}  `,
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ salesApproved: true });
+    expect(same.json().approvalHistory).toHaveLength(1);
+    // Raised by the Sales Admin: sales-approved from the start, no approval to withdraw.
+    const own = (await call(salesAdmin, 'POST', '/api/service-requests', body())).json();
+    const edited = await call(salesAdmin, 'PATCH', `/api/service-requests/${own.id}`, { type: 'COMPLAINT' });
+    expect(edited.json()).toMatchObject({ type: 'COMPLAINT', salesApproved: true, approvalHistory: [] });
   });
 
   it('validates what it changes', async () => {

@@ -30,6 +30,7 @@ import {
   factsOf,
   isAllowedActor,
   isInFromStatus,
+  isSelfApproval,
   needsSalesApprovalFor,
   type RequestFacts,
   type RequestStatus,
@@ -44,6 +45,11 @@ import * as repo from './repository.ts';
 export const NO_TECHNICIAN = 'No active technician is available in this region';
 export const NOT_A_CANDIDATE = "Choose an active technician of this request's region";
 export const NEEDS_SALES_APPROVAL = 'This request needs sales approval first';
+/** The history row's comment when a material edit withdraws the sales approval (ADR 016). */
+export const SALES_APPROVAL_RESET = (fields: string) =>
+  `Edited after the sales approval (${fields} changed): the sales approval must be given again`;
+export const SELF_APPROVAL =
+  'You cannot approve a request you raised yourself: another approver must approve it (only a Super Admin may approve their own)';
 
 const REFUSED: Record<WorkflowAction, string> = {
   salesApprove: 'Only a Sales Admin or Super Admin can give the sales approval',
@@ -83,6 +89,7 @@ export function assertMayAct(action: WorkflowAction, actor: Actor, req: RequestF
   if (!roleMayAct(action, who)) throw forbidden(REFUSED[action]);
   if (!isInFromStatus(action, req.status)) throw movedOn(req.status, true);
   if (isAllowedActor(action, who, req)) return;
+  if (isSelfApproval(action, who, req)) throw forbidden(SELF_APPROVAL);
   if (action === 'salesApprove' && approvalStage(req) === 'SERVICE') throw conflict(ALREADY_SALES_APPROVED);
   // The caller could have acted at this request's sales stage (a Sales Admin rejecting), but
   // someone sales-approved it meanwhile: a wrong moment (409), not a wrong role (403).
@@ -235,15 +242,43 @@ export class RequestService {
           ? await this.checkCustomer(tx, actor, customerId, regionId)
           : { id: before.customerId, name: before.customer.name };
       const description = body.description?.trim() ?? before.description;
+      const type = body.type ?? before.type;
+      // A material change (what, for whom, where) after the sales approval withdraws it: the
+      // approver approved a different request (ADR 016). Nothing else can be approved while a
+      // request is still editable (the service approval moves it to APPROVED).
+      const material = [
+        customer.id !== before.customerId && 'customer',
+        description !== before.description && 'description',
+        regionId !== before.regionId && 'region',
+        type !== before.type && 'type',
+      ].filter((f): f is string => typeof f === 'string');
+      const resetSales = material.length > 0 && before.needsSalesApproval && before.salesApproved;
       const changes: repo.RequestChanges = {
-        type: body.type ?? before.type,
+        type,
         description,
         customerId: customer.id,
         regionId,
         searchText: searchTextOf(customer.name, description),
+        ...(resetSales ? { salesApproved: false, approvedById: null } : {}),
       };
       const after = await repo.guardedUpdate(tx, id, before, changes);
       if (!after) throw await this.movedOnNow(tx, id, before.status);
+      if (resetSales) {
+        await repo.insertHistory(tx, {
+          requestId: id,
+          approverId: actor.id,
+          approverRole: actor.roleName,
+          stage: 'SALES',
+          status: 'RESET',
+          comments: SALES_APPROVAL_RESET(material.join(', ')),
+        });
+        await notifyWorkflowEvent(tx, {
+          event: 'salesApprovalReset',
+          actorId: actor.id,
+          request: after,
+          customerName: customer.name,
+        });
+      }
       await audit(tx, {
         actorId: actor.id,
         actorEmail: actor.email,
@@ -251,7 +286,10 @@ export class RequestService {
         entityType: 'service_request',
         entityId: id,
         ip,
-        details: { changed: Object.keys(body).filter((k) => body[k as keyof UpdateRequestBody] !== undefined) },
+        details: {
+          changed: Object.keys(body).filter((k) => body[k as keyof UpdateRequestBody] !== undefined),
+          ...(resetSales ? { salesApprovalReset: true } : {}),
+        },
       });
     });
     return this.details(actor, id);

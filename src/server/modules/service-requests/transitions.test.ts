@@ -6,7 +6,13 @@ import { approvalHistory, serviceRequests, workLogs } from '#server/db/schema/re
 import { createTestApp, makeUser, ROLE, type Session, type TestContext } from '#server/test/app.ts';
 import { SYSTEM_ROLES, type SystemRole } from '#shared/domain/roles.ts';
 import type { RequestStatus } from '#shared/domain/workflow.ts';
-import { ALREADY_SALES_APPROVED, NEEDS_SALES_APPROVAL, NO_TECHNICIAN, NOT_A_CANDIDATE } from './service.ts';
+import {
+  ALREADY_SALES_APPROVED,
+  NEEDS_SALES_APPROVAL,
+  NO_TECHNICIAN,
+  NOT_A_CANDIDATE,
+  SELF_APPROVAL,
+} from './service.ts';
 import { caller, makeCustomer, makeRegion, makeRequest, makeWorld, regionFor, signedIn } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -105,10 +111,20 @@ describe('who may take each transition (every role, raised by themselves so the 
   for (const c of cases) {
     const stage = c.facts?.needsSalesApproval ? ' (sales stage)' : '';
     it(`${c.name}${stage}: ${c.allowed.join(', ')} get 200; every other role 403`, async () => {
+      const approval = c.name === 'salesApprove' || c.name === 'serviceApprove';
       for (const role of SYSTEM_ROLES) {
         const r = await request(c.status, { requestedById: s(role).user.id, ...c.facts });
         const res = await act(s(role), c.name, r.id);
-        if (c.allowed.includes(role)) {
+        if (approval && c.allowed.includes(role) && role !== ROLE.SUPER_ADMIN) {
+          // Nobody approves a request they raised (Super Admin excepted): someone else's, yes.
+          expect(res.statusCode, `${role}: ${res.body}`).toBe(403);
+          expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: SELF_APPROVAL });
+          const someoneElse = await makeUser(ctx.db, ROLE.SALES_MANAGER, { regionId: w.region.id });
+          const theirs = await request(c.status, { requestedById: someoneElse.id, ...c.facts });
+          const ok = await act(s(role), c.name, theirs.id);
+          expect(ok.statusCode, `${role}: ${ok.body}`).toBe(200);
+          expect(ok.json().status).toBe(c.expectStatus);
+        } else if (c.allowed.includes(role)) {
           expect(res.statusCode, `${role}: ${res.body}`).toBe(200);
           expect(res.json().status).toBe(c.expectStatus);
         } else {
@@ -444,7 +460,8 @@ describe('concurrency', () => {
   });
 
   it('an approve racing a reject: one wins, the other is told it moved on', async () => {
-    const r = await request('PENDING_APPROVAL');
+    // Raised by the team lead: the Service Manager may not approve their own request.
+    const r = await request('PENDING_APPROVAL', { requestedById: s(ROLE.SERVICE_TEAM_LEAD).user.id });
     const [a, b] = await Promise.all([
       act(s(ROLE.SERVICE_MANAGER), 'serviceApprove', r.id),
       act(s(ROLE.SERVICE_ADMIN), 'reject', r.id),

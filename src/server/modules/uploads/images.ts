@@ -8,14 +8,24 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '#server/lib/errors.ts';
 
-/** 40 megapixels: more than any phone camera, far less than a decompression bomb. */
-export const MAX_PIXELS = 40_000_000;
+// Each picture is worked on one libvips thread (the work queue in work-queue.ts decides how many
+// pictures at once), so image work never takes every core from sign-ins and lists; and libvips
+// keeps no decoded pictures in its cache, so the memory of a finished upload is given back.
+sharp.concurrency(1);
+sharp.cache(false);
+
+/**
+ * 24 megapixels: a 6000×4000 picture, more than phone cameras store by default, and about 70 MB
+ * of decoder memory for a progressive JPEG (it keeps every coefficient until the last scan).
+ */
+export const MAX_PIXELS = 24_000_000;
 /** The stored picture's longest side; larger photos are scaled down. */
 export const MAX_SIDE = 2560;
 export const THUMB_SIDE = 400;
 
 export const UNSUPPORTED_IMAGE = 'Only JPEG, PNG or WebP images can be uploaded';
-export const TOO_MANY_PIXELS = 'The image is too large: at most 40 megapixels';
+export const TOO_MANY_PIXELS = 'The image is too large: at most 24 megapixels';
+export const IMAGE_BUSY = 'The server is busy processing other photos. Please try again in a few seconds.';
 
 const FORMATS = {
   'image/jpeg': { ext: 'jpg', encode: (s: Sharp) => s.jpeg({ quality: 85, mozjpeg: true }) },
@@ -51,13 +61,25 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (!meta.width || !meta.height) throw unsupported();
   if (meta.width * meta.height > MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', TOO_MANY_PIXELS);
 
-  const source = () => sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
   try {
-    const format = FORMATS[mimeType];
-    const main = await format
-      .encode(source().resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true }))
+    // Decoded once: straight to the stored size (a JPEG shrinks while it is decoded), read top to
+    // bottom (sequentialRead), never above the pixel cap; the photo and the thumbnail are both
+    // made from those pixels.
+    const { data: pixels, info } = await sharp(input, {
+      limitInputPixels: MAX_PIXELS,
+      sequentialRead: true,
+      failOn: 'error',
+    })
+      .rotate()
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      // 8-bit sRGB (with its alpha, if any), whatever came in: CMYK, greyscale, 16-bit PNG.
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
-    const thumb = await source()
+    const decoded = () => sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const format = FORMATS[mimeType];
+    const main = await format.encode(decoded()).toBuffer({ resolveWithObject: true });
+    const thumb = await decoded()
       .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 })
       .toBuffer();

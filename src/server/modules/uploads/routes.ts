@@ -7,9 +7,11 @@ import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
 import { AppError, invalid } from '#server/lib/errors.ts';
 import { isValidKey, type Storage } from '#server/lib/storage.ts';
+import { WorkQueue } from '#server/lib/work-queue.ts';
 import { RequestService } from '#server/modules/service-requests/service.ts';
 import { errorBody, idParams } from '#shared/contracts/common.ts';
 import { workMediaItem } from '#shared/contracts/service-requests.ts';
+import { IMAGE_BUSY } from './images.ts';
 import { UploadService } from './service.ts';
 import { checkMediaLink } from './signing.ts';
 
@@ -19,13 +21,24 @@ export const BAD_LINK = 'This photo link is invalid or has expired. Reload the p
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, tokens, guards, config } = app.deps;
   const storage: Storage = app.deps.storage;
-  const uploads = new UploadService(db, storage, new RequestService(db, tokens));
+  // One queue per process for all image work: IMAGE_CONCURRENCY pictures at once, IMAGE_QUEUE waiting.
+  const images = new WorkQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE, IMAGE_BUSY);
+  const uploads = new UploadService(db, storage, new RequestService(db, tokens), images);
   const maxMb = Math.round((config.MAX_UPLOAD_BYTES / (1024 * 1024)) * 10) / 10;
 
   app.post(
     '/uploads/work-media/:id',
     {
       preHandler: guards.guard('requestRead'),
+      // Per technician, counted after sign-in (the guard runs first).
+      config: {
+        rateLimit: {
+          max: config.UPLOADS_PER_MINUTE,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (req) => `upload:${req.actor?.id ?? req.ip}`,
+        },
+      },
       schema: {
         tags: ['uploads'],
         consumes: ['multipart/form-data'],
@@ -38,6 +51,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           409: errorBody,
           413: errorBody,
           415: errorBody,
+          429: errorBody,
+          503: errorBody,
         },
       },
     },
@@ -45,6 +60,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       // Refuse before reading a byte of the body.
       await uploads.assertCanUpload(actor, req.params.id);
+      // A full queue refuses before the body is read.
+      if (images.full) throw images.busy();
       if (!req.isMultipart()) throw invalid('file', NO_IMAGE);
       let bytes: Buffer | undefined;
       try {

@@ -12,16 +12,19 @@ import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { notFound } from '#server/lib/errors.ts';
 import type { Storage } from '#server/lib/storage.ts';
+import { WorkQueue } from '#server/lib/work-queue.ts';
 import * as repo from '#server/modules/service-requests/repository.ts';
 import { assertMayAct, type RequestService } from '#server/modules/service-requests/service.ts';
 import type { WorkMediaItem } from '#shared/contracts/service-requests.ts';
-import { processImage } from './images.ts';
+import { IMAGE_BUSY, processImage } from './images.ts';
 
 export class UploadService {
   constructor(
     private readonly db: Db,
     private readonly storage: Storage,
     private readonly requests: RequestService,
+    /** Image work waits its turn here (a global limit per process, 503 past it). */
+    private readonly images: WorkQueue = new WorkQueue(1, 16, IMAGE_BUSY),
   ) {}
 
   /** May this actor add a photo to this request now? 404 out of scope, 403 not theirs, 409 wrong status. */
@@ -31,7 +34,7 @@ export class UploadService {
   }
 
   async store(actor: Actor, requestId: string, bytes: Buffer, ip: string): Promise<WorkMediaItem> {
-    const image = await processImage(bytes);
+    const image = await this.images.run(() => processImage(bytes));
     const name = crypto.randomUUID();
     const storageKey = `requests/${requestId}/${name}.${image.ext}`;
     const thumbKey = `requests/${requestId}/${name}-thumb.webp`;

@@ -1,0 +1,62 @@
+/**
+ * Who a user may send a free-text message to (POST /notifications): the people they work with.
+ *
+ * - Their subordinates: active users whose role is strictly below theirs in the role tree, in
+ *   their region when they have one (the same people as GET /users/my-subordinates).
+ * - Their chain of superiors: the users they are a subordinate of, by the same rule seen from
+ *   above (a role strictly above theirs, held by someone with no region or their region).
+ * - The people on a request they share: its requester, its assigned technician and anyone in
+ *   its approval history (approvers, rejecters, acknowledgers).
+ *
+ * Anyone else, an inactive user and an id that does not exist get one and the same answer, so
+ * the endpoint no longer tells which ids are active accounts. System notifications (the
+ * workflow's, events.ts) are not limited by this: they go to the people who must act.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '#server/db/client.ts';
+import { users } from '#server/db/schema/people.ts';
+import type { Actor } from '#server/lib/auth.ts';
+import { allRoles } from '#server/modules/roles/repository.ts';
+import { descendantIds } from '#shared/domain/roles.ts';
+
+export const NOT_A_COLLEAGUE =
+  'Recipient not found: you can send a message only to an active person you work with (above or below you in your region, or on a request you share)';
+
+/** `below` is under `above` in the role tree, and in `above`'s region when `above` has one. */
+function isSubordinate(
+  tree: Awaited<ReturnType<typeof allRoles>>,
+  above: { roleId: string; regionId: string | null },
+  below: { roleId: string; regionId: string | null },
+): boolean {
+  return descendantIds(tree, above.roleId).has(below.roleId) && (!above.regionId || below.regionId === above.regionId);
+}
+
+/** Do the two users share a request (requester, assignee or in its approval history)? */
+async function shareARequest(db: Tx, a: string, b: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    WITH mine AS (
+      SELECT id FROM service_requests WHERE requested_by_id = ${a}
+      UNION SELECT id FROM service_requests WHERE assigned_to_id = ${a}
+      UNION SELECT request_id FROM approval_history WHERE approver_id = ${a}
+    ), theirs AS (
+      SELECT id FROM service_requests WHERE requested_by_id = ${b}
+      UNION SELECT id FROM service_requests WHERE assigned_to_id = ${b}
+      UNION SELECT request_id FROM approval_history WHERE approver_id = ${b}
+    )
+    SELECT 1 AS shared FROM mine JOIN theirs USING (id) LIMIT 1`);
+  return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
+}
+
+/** May `actor` send a message to `toUserId`? False for an unknown, inactive or unrelated user. */
+export async function worksWith(db: Tx, actor: Actor, toUserId: string): Promise<boolean> {
+  const [recipient] = await db
+    .select({ id: users.id, roleId: users.roleId, regionId: users.regionId })
+    .from(users)
+    .where(and(eq(users.id, toUserId), eq(users.status, 'ACTIVE')))
+    .limit(1);
+  if (!recipient) return false;
+  const tree = await allRoles(db);
+  const me = { roleId: actor.roleId, regionId: actor.regionId };
+  if (isSubordinate(tree, me, recipient) || isSubordinate(tree, recipient, me)) return true;
+  return shareARequest(db, actor.id, recipient.id);
+}
