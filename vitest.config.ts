@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const api = ['src/server/**/*.test.ts'];
+const api = ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/compat/**/*.test.ts'];
 const projects: { extends: true; test: { name: string; include: string[]; env?: Record<string, string> } }[] = [
   {
     extends: true as const,
@@ -15,7 +15,7 @@ if (process.env.TEST_DATABASE_URL) {
 
 export default defineConfig({
   test: {
-    globalSetup: ['src/server/test/global-setup.ts'],
+    globalSetup: ['tests/harness/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

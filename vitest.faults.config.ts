@@ -8,8 +8,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'faults',
-    include: ['src/server/faults/**/*.fault.ts'],
-    globalSetup: ['src/server/test/global-setup.ts'],
+    include: ['tests/faults/**/*.fault.ts'],
+    globalSetup: ['tests/harness/global-setup.ts'],
     env: { TEST_DB: 'pglite' },
     testTimeout: 300_000,
     hookTimeout: 120_000,

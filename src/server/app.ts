@@ -23,6 +23,10 @@ import {
 } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { ZodError } from 'zod';
+import { installJsonLimits } from '#server/lib/json-limits.ts';
+import { installNulGuard } from '#server/lib/nul-guard.ts';
+import { installRefusalAudit } from '#server/lib/refusal-audit.ts';
+import { isHttps } from '#server/lib/transport.ts';
 import type { ErrorBody } from '#shared/contracts/common.ts';
 import { CAPPED_HEADER, TOTAL_HEADER } from '#shared/domain/constants.ts';
 import type { Config } from './config.ts';
@@ -49,10 +53,6 @@ import { serviceRequestRoutes } from './modules/service-requests/routes.ts';
 import { technicianRoutes } from './modules/technicians/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { installJsonLimits } from './security/json-limits.ts';
-import { installNulGuard } from './security/nul-guard.ts';
-import { installRefusalAudit } from './security/refusal-audit.ts';
-import { isHttps } from './security/transport.ts';
 
 export interface AppDeps {
   config: Config;

@@ -6,11 +6,12 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { refreshSessions, roles, users } from '#server/db/schema/people.ts';
-import { markAudited } from '#server/security/refusal-audit.ts';
 import { type Capability, hasCapability, regionlessReach } from '#shared/domain/permissions.ts';
 import type { SystemRole } from '#shared/domain/roles.ts';
 import { audit } from './audit.ts';
+import { bearerOf } from './bearer.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
+import { markAudited } from './refusal-audit.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface Actor {
@@ -30,13 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export function bearerOf(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const [scheme, token] = header.split(' ');
-  if (scheme?.toLowerCase() !== 'bearer' || !token) return null;
-  return token;
-}
+export { bearerOf };
 
 /**
  * The actor look-up runs on every authenticated call, so it is built once per database handle

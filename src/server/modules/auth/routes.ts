@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, bearerOf } from '#server/lib/auth.ts';
 import { notFound } from '#server/lib/errors.ts';
-import { secureCookie } from '#server/security/transport.ts';
+import { secureCookie } from '#server/lib/transport.ts';
 import {
   authResponse,
   authUser,

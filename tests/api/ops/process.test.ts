@@ -1,0 +1,216 @@
+/**
+ * One real server process on the embedded database (`node --import tsx src/server/main.ts`):
+ * it is live before it is ready, its logs carry request ids and no secrets, and SIGTERM lets a
+ * request in flight finish, ends the SSE streams, releases the PGlite lock and exits 0.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServer } from '#tests/harness/process.ts';
+
+const DEMO_PASSWORD = 'demo1234';
+const WRONG_PASSWORD = 'not-the-password-7Qx';
+
+describe.skipIf(process.env.TEST_DB === 'postgres')('a server process on the embedded database', () => {
+  let dataDir: string;
+  let server: ServerProcess;
+  let readyStatuses: number[] = [];
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aquadesk-proc-'));
+    server = await startServer({
+      DATA_DIR: dataDir,
+      DEMO: 'on',
+      LOG_LEVEL: 'debug',
+      JWT_SECRET: 'process-test-secret-0123456789abcdef',
+    });
+    readyStatuses = await server.waitReady();
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('was live and not ready (503) while it migrated, then ready', () => {
+    expect(readyStatuses.at(-1)).toBe(200);
+    expect(readyStatuses).toContain(503);
+  });
+
+  it('a production start with the demo accounts active logs a loud warning (issue 15, item 1)', async () => {
+    const warningsOf = () =>
+      server.logLines().filter((l) => l.level === 40 && String(l.msg).startsWith('SECURITY WARNING'));
+    // The logger writes asynchronously: give the line a moment to arrive.
+    for (let i = 0; i < 50 && warningsOf().length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    const warnings = warningsOf();
+    expect(warnings).toHaveLength(1);
+    expect(String(warnings[0]?.msg)).toContain('DEMO=off');
+  });
+
+  it('logs JSON lines with the request id, sent back in x-request-id, and never a password, token or cookie', async () => {
+    const post = (url: string, body: object, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+    const failed = await post('/api/auth/login', { email: 'admin@demo.test', password: WRONG_PASSWORD });
+    expect(failed.status).toBe(401);
+    const login = await post('/api/auth/login', { email: 'admin@demo.test', password: DEMO_PASSWORD });
+    expect(login.status).toBe(200);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const cookieValue = cookie.split('=')[1]!;
+    expect(cookieValue.length).toBeGreaterThan(20);
+
+    const me = await fetch(`${server.url}/api/auth/me`, {
+      headers: { authorization: `Bearer ${accessToken}`, 'x-request-id': 'trace-me-1' },
+    });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('x-request-id')).toBe('trace-me-1');
+
+    const refresh = await post('/api/auth/refresh', {}, { cookie });
+    expect(refresh.status).toBe(200);
+    const refreshed = (await refresh.json()) as { accessToken: string };
+    const newCookieValue = (refresh.headers.get('set-cookie') ?? '').split(';')[0]!.split('=')[1]!;
+    const refreshId = refresh.headers.get('x-request-id');
+    expect(refreshId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Give the process a moment to flush its last lines.
+    await new Promise((r) => setTimeout(r, 200));
+    // From the first sign-in on (the demo seed's own start-up line names the public demo password).
+    const all = server.output();
+    const out = all.slice(all.indexOf('"url":"/api/auth/login"'));
+    for (const secret of [
+      DEMO_PASSWORD,
+      WRONG_PASSWORD,
+      accessToken,
+      refreshed.accessToken,
+      cookieValue,
+      newCookieValue,
+      // The secret half of the cookie on its own.
+      cookieValue.split('.')[1]!,
+      newCookieValue.split('.')[1]!,
+    ]) {
+      expect(out).not.toContain(secret);
+    }
+    expect(out.toLowerCase()).not.toContain('set-cookie');
+    expect(out.toLowerCase()).not.toContain('authorization');
+
+    const lines = server.logLines();
+    const mine = lines.filter((l) => l.reqId === 'trace-me-1');
+    expect(mine.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
+    expect(lines.filter((l) => l.reqId === refreshId).length).toBeGreaterThanOrEqual(2);
+    // Every line about a request carries its id.
+    for (const l of lines.filter((x) => x.req || x.res)) expect(typeof l.reqId).toBe('string');
+  });
+
+  it('refuses a second server on the same DATA_DIR with a clear message, and the first keeps serving', async () => {
+    const second = await startServer({
+      DATA_DIR: dataDir,
+      DEMO: 'on',
+      JWT_SECRET: 'process-test-secret-0123456789abcdef',
+    });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The data directory ${dataDir} is in use by another AquaDesk server`);
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@demo.test', password: DEMO_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('on SIGTERM finishes a request in flight, ends the SSE stream, releases the lock and exits 0', async () => {
+    const lock = path.join(dataDir, 'pglite.lock');
+    expect(fs.existsSync(lock)).toBe(true);
+
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'tech@demo.test', password: DEMO_PASSWORD }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+
+    // An SSE stream that must be ended by the shutdown.
+    const streamEnded = new Promise<number>((resolve, reject) => {
+      const req = http.get(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: '/api/notifications/stream',
+          headers: { authorization: `Bearer ${accessToken}` },
+          agent: false,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+    });
+    await waitUntil(async () => {
+      const res = await fetch(`${server.url}/api/health`);
+      return res.ok && server.output().includes('/api/notifications/stream');
+    });
+
+    // A slow request: the headers and half the body now, the rest after the signal.
+    const body = JSON.stringify({ email: 'tech@demo.test', password: DEMO_PASSWORD });
+    const half = Math.floor(body.length / 2);
+    let slowReq: http.ClientRequest | undefined;
+    const slow = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      slowReq = http.request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'x-request-id': 'slow-login-1',
+          },
+          agent: false,
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            text += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      slowReq.on('error', reject);
+      slowReq.write(body.slice(0, half));
+    });
+    await waitUntil(async () => server.logLines().some((l) => l.reqId === 'slow-login-1'));
+
+    server.proc.kill('SIGTERM');
+    await waitUntil(async () => server.output().includes('shutting down'));
+    expect(await streamEnded).toBe(200);
+    // New connections are refused while the request in flight finishes.
+    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 300));
+    slowReq!.end(body.slice(half));
+
+    const done = await slow;
+    expect(done.status).toBe(200);
+    expect(JSON.parse(done.body).user.email).toBe('tech@demo.test');
+    expect(await server.exited).toBe(0);
+    expect(fs.existsSync(lock)).toBe(false);
+    expect(server.output()).toContain('"msg":"stopped"');
+  });
+});
+
+async function waitUntil(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const start = Date.now();
+  while (Date.now() - start < ms) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`condition not met within ${ms} ms`);
+}

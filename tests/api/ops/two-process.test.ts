@@ -1,0 +1,190 @@
+/**
+ * Two real server processes share one PostgreSQL (a fresh, empty database: they also race to
+ * migrate it), with the same JWT_SECRET and STORAGE_DRIVER=postgres, and separate DATA_DIRs (no
+ * shared disk). A client alternates between them: it signs in on A and refreshes on B, uploads a
+ * photo on A and views it on B, and is assigned a request on A while its push stream is on B.
+ * PostgreSQL only (TEST_DB=postgres): the embedded database is one process by design.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseName } from '#tests/harness/app.ts';
+import { type ServerProcess, startServer } from '#tests/harness/process.ts';
+import { openStream } from '#tests/harness/sse.ts';
+
+const onPostgres = process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
+const DEMO_PASSWORD = 'demo1234';
+
+describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const dbName = testDatabaseName();
+  const dirs: string[] = [];
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  const admin = async (q: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(q);
+    } finally {
+      await client.end();
+    }
+  };
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${dbName}`);
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    const env = (dir: string) => ({
+      DATABASE_URL: u.toString(),
+      DATA_DIR: dir,
+      JWT_SECRET: 'two-process-shared-secret-0123456789abcdef',
+      DEMO: 'on',
+      SERVE_WEB: 'off',
+      STORAGE_DRIVER: 'postgres',
+      LOG_LEVEL: 'warn',
+    });
+    for (let i = 0; i < 2; i++) dirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `aquadesk-2p-${i}-`)));
+    [a, b] = await Promise.all([startServer(env(dirs[0]!)), startServer(env(dirs[1]!))]);
+    await Promise.all([a.waitReady(150_000), b.waitReady(150_000)]);
+  }, 180_000);
+
+  afterAll(async () => {
+    const codes = await Promise.all([a?.stop(), b?.stop()]);
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    expect(codes).toEqual([0, 0]);
+  }, 60_000);
+
+  const call = async (server: ServerProcess, method: string, url: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${server.url}${url}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, json: () => JSON.parse(text) };
+  };
+
+  const signIn = async (server: ServerProcess, email: string) => {
+    const res = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { accessToken: string; user: { id: string } };
+    return {
+      token: body.accessToken,
+      userId: body.user.id,
+      cookie: (res.headers.get('set-cookie') ?? '').split(';')[0]!,
+    };
+  };
+
+  it('both became ready on a database they migrated together, once', async () => {
+    const client = new pg.Client({ connectionString: adminUrl.replace(/\/[^/]*$/, `/${dbName}`) });
+    await client.connect();
+    try {
+      const { rows } = await client.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
+      const files = fs.readdirSync(path.resolve('src/server/db/migrations')).filter((f) => f.endsWith('.sql'));
+      expect(rows[0].n).toBe(files.length);
+      const users = await client.query(`SELECT count(*)::int AS n FROM users WHERE email = 'tech@demo.test'`);
+      expect(users.rows[0].n).toBe(1);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('signs in on A and refreshes on B; either token works on either process', async () => {
+    const tech = await signIn(a, 'tech@demo.test');
+    const refresh = await fetch(`${b.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: tech.cookie },
+      body: JSON.stringify({ userId: tech.userId }),
+    });
+    expect(refresh.status).toBe(200);
+    const { accessToken } = (await refresh.json()) as { accessToken: string };
+    expect((await call(a, 'GET', '/api/auth/me', accessToken)).status).toBe(200);
+    expect((await call(b, 'GET', '/api/auth/me', tech.token)).status).toBe(200);
+    // The rotated-away cookie is refused by A too: the sessions are in PostgreSQL.
+    const reused = await fetch(`${a.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: tech.cookie },
+      body: '{}',
+    });
+    expect(reused.status).toBe(401);
+  });
+
+  it('uploads a photo on A and views it on B', async () => {
+    const tech = await signIn(a, 'tech@demo.test');
+    const list = await call(a, 'GET', '/api/technicians/my-tasks', tech.token);
+    expect(list.status).toBe(200);
+    const task = (list.json() as { id: string; status: string }[]).find((r) => r.status === 'IN_PROGRESS');
+    expect(task).toBeDefined();
+
+    const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#00838f' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'site.jpg');
+    const upload = await fetch(`${a.url}/api/uploads/work-media/${task!.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tech.token}` },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const { fileUrl, thumbnailUrl } = (await upload.json()) as { fileUrl: string; thumbnailUrl: string };
+
+    const onB = await fetch(`${b.url}${fileUrl}`);
+    expect(onB.status).toBe(200);
+    expect(onB.headers.get('content-type')).toBe('image/jpeg');
+    const bytesB = Buffer.from(await onB.arrayBuffer());
+    const bytesA = Buffer.from(await (await fetch(`${a.url}${fileUrl}`)).arrayBuffer());
+    expect(bytesB.equals(bytesA)).toBe(true);
+    expect((await sharp(bytesB).metadata()).width).toBe(80);
+    expect((await fetch(`${b.url}${thumbnailUrl}`)).status).toBe(200);
+    // Neither process wrote a file: the bytes are in the database.
+    for (const dir of dirs) expect(fs.existsSync(path.join(dir, 'media'))).toBe(false);
+  });
+
+  it('assigns on A and pushes the notification to the stream held by B', async () => {
+    const tech = await signIn(b, 'tech2@demo.test');
+    const stream = openStream(b.port, tech.token);
+    try {
+      await stream.waitFor((e) => e.event === 'notification');
+      const before = stream.events.length;
+
+      const manager = await signIn(a, 'service.manager@demo.test');
+      const approved = await call(a, 'GET', '/api/service-requests?status=APPROVED', manager.token);
+      expect(approved.status).toBe(200);
+      const request = (approved.json() as { id: string }[])[0];
+      expect(request).toBeDefined();
+      const assign = await call(a, 'POST', `/api/service-requests/${request!.id}/manual-assign`, manager.token, {
+        technicianId: tech.userId,
+      });
+      expect(assign.status).toBe(200);
+
+      const pushed = await new Promise<(typeof stream.events)[number]>((resolve, reject) => {
+        const start = Date.now();
+        const poll = () => {
+          const e = stream.events.slice(before).find((x) => x.event === 'notification' && x.data.latest);
+          if (e) return resolve(e);
+          if (Date.now() - start > 10_000) return reject(new Error(`no push on B: ${JSON.stringify(stream.events)}`));
+          setTimeout(poll, 25);
+        };
+        poll();
+      });
+      expect(pushed.data.latest?.message).toMatch(/assigned/i);
+      expect(pushed.data.count).toBeGreaterThanOrEqual(1);
+    } finally {
+      stream.close();
+    }
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The routes the app really registers, as the security tests see them (R1 completeness, R10).
+ *
+ * A test that needs them replaces Fastify's factory with one that adds an `onRoute` hook to every
+ * root instance it makes, before `buildApp` registers anything (the ops probes included):
+ *
+ *   vi.mock('fastify', async (original) => (await import('./routes.ts')).withRouteLog(await original()));
+ *
+ * The app is otherwise the real one; `registeredRoutes(app)` then lists what it registered.
+ */
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { BEARER_IN_HANDLER } from '#server/lib/refusal-audit.ts';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** `METHOD /url`, the key of ENDPOINTS, NOT_IN_MATRIX and PUBLIC_ROUTES. */
+  key: string;
+  /** The route's preHandler hooks (the guards). */
+  preHandlers: readonly unknown[];
+}
+
+const logs = new WeakMap<object, RegisteredRoute[]>();
+
+// biome-ignore lint/suspicious/noExplicitAny: Fastify's factory and module shape, passed through unchanged
+type AnyFn = (...args: any[]) => any;
+
+/** Fastify's module with its factory wrapped so each instance logs the routes registered on it. */
+export function withRouteLog<M extends { default: AnyFn }>(mod: M): M {
+  const original = mod.default;
+  const logged = ((...args: unknown[]) => {
+    const app = original(...args);
+    const list: RegisteredRoute[] = [];
+    logs.set(app, list);
+    app.addHook('onRoute', (r: RouteOptions) => {
+      for (const method of [r.method].flat()) {
+        list.push({
+          method,
+          url: r.url,
+          key: `${method} ${r.url}`,
+          preHandlers: [r.preHandler ?? []].flat(),
+        });
+      }
+    });
+    return app;
+  }) as AnyFn;
+  Object.assign(logged, original);
+  return { ...mod, default: logged, fastify: logged };
+}
+
+/**
+ * Every route the app registered, once each: without the HEAD twin Fastify adds to each GET
+ * (`exposeHeadRoutes`) and without `OPTIONS *` (the CORS preflight, answered for any path).
+ */
+export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
+  const list = logs.get(app);
+  if (!list) throw new Error('No route log for this app: mock fastify with withRouteLog (see routes.ts)');
+  const gets = new Set(list.filter((r) => r.method === 'GET').map((r) => r.url));
+  const seen = new Set<string>();
+  return list.filter((r) => {
+    if (r.method === 'HEAD' && gets.has(r.url)) return false;
+    if (r.method === 'OPTIONS' && r.url === '*') return false;
+    if (seen.has(r.key)) return false;
+    seen.add(r.key);
+    return true;
+  });
+}
+
+/** Is the route behind the bearer-token check (the `authenticate` guard, or its own check)? */
+export function isProtected(app: FastifyInstance, r: RegisteredRoute): boolean {
+  return r.preHandlers.includes(app.deps.guards.authenticate) || AUTHENTICATES_IN_HANDLER.has(r.key);
+}
+
+/** Routes that check the bearer token in their handler rather than through the guard. */
+export const AUTHENTICATES_IN_HANDLER = BEARER_IN_HANDLER;
+
+const DOCS = 'the OpenAPI document and its viewer (@fastify/swagger-ui): no data';
+
+/** The routes @fastify/swagger and its viewer register under /api/docs, each with one reason. */
+export function docsRoutes(reason: string): Record<string, string> {
+  const keys = [
+    'GET /api/docs',
+    'HEAD /api/docs/',
+    'GET /api/docs/json',
+    'GET /api/docs/yaml',
+    'GET /api/docs/static/*',
+    'GET /api/docs/static/index.html',
+    'GET /api/docs/static/swagger-initializer.js',
+  ];
+  return Object.fromEntries(keys.map((k) => [k, reason]));
+}
+
+/** Routes anyone may call without a bearer token, and why. Every other route must be protected. */
+export const PUBLIC_ROUTES: Record<string, string> = {
+  'POST /api/auth/login': 'signs in',
+  'POST /api/auth/register': 'self-registration (off unless ALLOW_REGISTRATION)',
+  'POST /api/auth/refresh': 'authenticated by the refresh cookie, not a bearer token (R11)',
+  'POST /api/auth/logout': 'ends the session of the refresh cookie, if any',
+  'GET /api/config': 'public configuration of the sign-in page',
+  'GET /api/health': 'liveness probe',
+  'GET /api/ready': 'readiness probe',
+  'GET /metrics': 'its own bearer token (METRICS_TOKEN), not a user token',
+  'GET /api/media/*': 'authorised by a signed, expiring URL (R8)',
+  ...docsRoutes(DOCS),
+};
+
+/** A route's URL with its parameters filled (a fresh UUID for `:id`, a name for `*`). */
+export function urlOf(route: string, id: string): string {
+  return route.replace(/:[A-Za-z]+/g, id).replace(/\*$/, 'probe');
+}
