@@ -452,8 +452,10 @@ describe('the spec client, unchanged, against our API', () => {
   });
 
   it('Notifications: list, count, send, mark one read (answers the notification), delivered, mark several', async () => {
+    // The Salesman's own manager: free-text messages go to colleagues only (ADR 016).
+    const boss = await makeUser(ctx.db, ROLE.SALES_MANAGER, { regionId: region.id });
     const m = new SpecClient();
-    await m.login(manager.email);
+    await m.login(boss.email);
     const sent = await m.call('POST', '/notifications', { toUserId: salesman.id, message: 'Call the customer back' });
     expect(sent.status).toBe(201);
     await m.call('POST', '/notifications', { toUserId: salesman.id, message: 'And send the invoice' });
@@ -462,7 +464,7 @@ describe('the spec client, unchanged, against our API', () => {
     const s = new SpecClient();
     await s.login(salesman.email);
     const list = await s.call('GET', '/notifications');
-    const mine = (list.body as Json[]).filter((n) => n.sender?.name === manager.name);
+    const mine = (list.body as Json[]).filter((n) => n.sender?.name === boss.name);
     expect(mine).toHaveLength(3);
     expect(mine[0]).toMatchObject({ id: expect.any(String), message: expect.any(String), status: 'unread' });
     expect(mine[0].createdAt).toEqual(expect.any(String));
