@@ -28,8 +28,10 @@ export function ApprovalHistory({ entries }: { entries: RequestDetails['approval
                 </Typography>
                 <Chip
                   size="small"
-                  label={h.stage === 'ACKNOWLEDGE' ? 'ACKNOWLEDGED' : h.status}
-                  color={h.status === 'APPROVED' ? 'success' : 'error'}
+                  label={
+                    h.stage === 'ACKNOWLEDGE' ? 'ACKNOWLEDGED' : h.status === 'RESET' ? 'APPROVAL WITHDRAWN' : h.status
+                  }
+                  color={h.status === 'APPROVED' ? 'success' : h.status === 'RESET' ? 'default' : 'error'}
                 />
                 <Chip
                   size="small"
