@@ -16,7 +16,8 @@ if (process.env.TEST_DATABASE_URL) {
 export default defineConfig({
   test: {
     globalSetup: ['tests/harness/global-setup.ts'],
-    testTimeout: 30_000,
+    // 60 s: tests that build a second app or sign in many times ran past 30 s on a loaded 2-core machine.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
