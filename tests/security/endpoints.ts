@@ -1,12 +1,23 @@
 /**
- * Every API endpoint as the authorization matrix drives it: the method, a URL builder, a body
- * factory, and the expected answer for a persona, computed from the shared policy table
- * (CAPABILITY, requestScopeOf, regionalScopeOf, canAct, assignableRoleIds): never written per cell.
+ * Every API endpoint as the authorization matrix (R1), fuzzing (R9), mass assignment (R2) and the
+ * token tests (R10) drive it. Each cell prepares its own fresh target, so a permitted write succeeds
+ * and no cell depends on another. The expected answer is computed from the shared policy table
+ * (CAPABILITY, requestScopeOf, regionalScopeOf, canAct, assignableRoleIds), never written per cell:
+ * `decide(gate(persona, op.gate), ...op.refuse)`, the first refusal, else a 2xx.
  *
- * Each cell prepares its own fresh target, so a write the persona may make succeeds, and no cell
- * depends on what another cell did.
+ * Factories, all over one spec (`Op`: name, method, route, gate, dims, target, body, refuse, verify):
+ * - `endpoint(op)`: one entry; `:id` in the route becomes the id of the cell's target.
+ * - `list(name, route, gate)`: a call with no target (lists, counters, one's own screens).
+ * - `crud(resource, ops)`: a resource's entries, in the order given. `list`, `read`, `create`,
+ *   `update`, `delete` mean GET base, GET base/:id, POST base, PUT base/:id, DELETE base/:id with the
+ *   usual names; another key is GET base/:id/key. An op may be just its gate, or override any field.
+ * - `transition(name, action, [from, after], route)`: a workflow step on a fresh request in `from`,
+ *   refused by the workflow table, verified in the database (status `after`, version bumped).
  */
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { notifications } from '#server/db/schema/activity.ts';
+import { serviceRequests } from '#server/db/schema/requests.ts';
 import { hasCapability } from '#shared/domain/permissions.ts';
 import { assignableRoleIds, descendantIds, ROLE, type SystemRole } from '#shared/domain/roles.ts';
 import {
@@ -97,94 +108,256 @@ function worksInHierarchy(w: World, p: Persona, other: { roleId: string; regionI
 const uniq = () => crypto.randomUUID().slice(0, 8);
 const DESCRIPTION = 'Matrix request: the filter leaks at the joint';
 
-// ---------------------------------------------------------------- the table
+// ---------------------------------------------------------------- the factories
 
-const requestRead = (name: string, suffix: string, status: RequestStatus = 'PENDING_APPROVAL'): Endpoint => ({
-  name,
-  method: 'GET',
-  route: `/api/service-requests/:id${suffix}`,
-  dims: { region: true, record: true },
-  async prepare(ctx, w, p, region, record) {
-    const { row } = await requestFor(ctx, w, p, region, record, status);
-    const candidates = suffix === '/technicians';
-    return {
-      url: `/api/service-requests/${row.id}${suffix}`,
-      expected: decide(
-        gate(p, 'requestRead'),
-        !sees(p, row) && 404,
-        candidates && p.role && !roleMayAct('assign', actorOfPersona(p)) && 403,
-      ),
-    };
-  },
-});
+type Dims = Endpoint['dims'];
+const NONE: Dims = { region: false, record: false };
+const REGION: Dims = { region: true, record: false };
+const BOTH: Dims = { region: true, record: true };
 
-interface TransitionSpec {
+/** One matrix cell: who calls, where, whose, and the target prepared for it. */
+type Cell<T> = { ctx: TestContext; w: World; p: Persona; region: Side; record: Side; t: T };
+type Target<T> = (c: Omit<Cell<T>, 't'>) => T | Promise<T>;
+/** One refusal the server checks after the gate: its code(s), or a falsy value to go on. */
+type Refusal<T> = (c: Cell<T>) => Step;
+
+interface Op<T> {
   name: string;
-  method: Method;
+  method?: Method;
   route: string;
-  action: WorkflowAction;
-  status: RequestStatus;
-  opts?: { needsSalesApproval?: boolean; salesApproved?: boolean };
-  url: (id: string) => string;
-  body: (id: string, w: World, region: Side) => unknown;
-  /** The status the database holds after a successful call. */
-  after?: RequestStatus;
+  /** 401 signed out, 403 without the capability; 'public' for neither. */
+  gate: Parameters<typeof gate>[1] | 'public';
+  /** Default: both dimensions with a target, none without. */
+  dims?: Dims;
+  target?: Target<T>;
+  /** The payload; with `multipart`, file bytes sent as multipart/form-data. */
+  body?: (c: Cell<T>) => unknown;
+  multipart?: boolean;
+  /** In the order the server checks them. */
+  refuse?: Refusal<T>[];
+  verify?: (c: Cell<T>) => () => Promise<boolean>;
 }
 
-function transition(t: TransitionSpec): Endpoint {
+function endpoint<T extends { id: string }>(op: Op<T>): Endpoint {
   return {
-    name: t.name,
-    method: t.method,
-    route: t.route,
-    dims: { region: true, record: true },
+    name: op.name,
+    method: op.method ?? 'GET',
+    route: op.route,
+    dims: op.dims ?? (op.target ? BOTH : NONE),
     async prepare(ctx, w, p, region, record) {
-      const { row, facts } = await requestFor(ctx, w, p, region, record, t.status, t.opts);
-      const expected = decide(gate(p, 'requestRead'), !sees(p, row) && 404, workflowStep(t.action, p, facts));
+      const at = { ctx, w, p, region, record };
+      const c: Cell<T> = { ...at, t: (op.target ? await op.target(at) : undefined) as T };
+      const body = op.body && (await op.body(c));
+      const sent = op.multipart ? multipart(body as Buffer) : { payload: body };
       return {
-        url: t.url(row.id),
-        payload: t.body(row.id, w, region),
-        expected,
-        verify: async () => {
-          const { findRow } = await import('#server/modules/service-requests/repository.ts');
-          const now = await findRow(ctx.db, row.id);
-          if (!now) return false;
-          if (t.after && now.status !== t.after) return false;
-          if (t.action === 'salesApprove' && !now.salesApproved) return false;
-          return now.version > row.version;
-        },
+        url: c.t ? op.route.replace(':id', c.t.id) : op.route,
+        ...(op.body ? sent : {}),
+        expected: decide(op.gate === 'public' ? null : gate(p, op.gate), ...(op.refuse ?? []).map((r) => r(c))),
+        ...(op.verify ? { verify: op.verify(c) } : {}),
       };
     },
   };
 }
 
-const uploadMedia: Endpoint = {
-  name: 'upload work photo',
-  method: 'POST',
-  route: '/api/uploads/work-media/:id',
-  dims: { region: true, record: true },
-  async prepare(ctx, w, p, region, record) {
-    const { row, facts } = await requestFor(ctx, w, p, region, record, 'IN_PROGRESS');
-    const { payload, headers } = multipart(await tinyPng());
-    return {
-      url: `/api/uploads/work-media/${row.id}`,
-      payload,
-      headers,
-      expected: decide(gate(p, 'requestRead'), !sees(p, row) && 404, workflowStep('uploadMedia', p, facts)),
-    };
-  },
-};
+const list = (name: string, route: string, g: Op<never>['gate'], method: Method = 'GET') =>
+  endpoint({ name, route, gate: g, method });
 
-const updateLocation: Endpoint = {
-  name: 'save customer location',
-  method: 'PUT',
-  route: '/api/customers/update-location/:id',
-  dims: { region: true, record: true },
-  async prepare(ctx, w, p, region, record) {
-    const customer = await makeCustomer(ctx.db, w.regions[region].id);
+/** `dims` and `target` are those of the entries that act on one record. */
+type Resource<T> = { base: string; noun: string; dims: Dims; target: Target<T> };
+type CrudOp<T> = Op<T>['gate'] | (Partial<Op<T>> & Pick<Op<T>, 'gate'>);
+
+function crud<T extends { id: string }>(r: Resource<T>, ops: Record<string, CrudOp<T>>): Endpoint[] {
+  const defaults: Record<string, Pick<Op<T>, 'name' | 'method' | 'route'>> = {
+    list: { name: `list ${r.noun}s`, method: 'GET', route: r.base },
+    read: { name: `${r.noun} details`, method: 'GET', route: `${r.base}/:id` },
+    create: { name: `create ${r.noun}`, method: 'POST', route: r.base },
+    update: { name: `update ${r.noun}`, method: 'PUT', route: `${r.base}/:id` },
+    delete: { name: `delete ${r.noun}`, method: 'DELETE', route: `${r.base}/:id` },
+  };
+  return Object.entries(ops).map(([key, op]) => {
+    const given = typeof op === 'string' ? { gate: op } : op;
+    const spec = { name: `${r.noun} ${key}`, route: `${r.base}/:id/${key}`, ...defaults[key], ...given };
+    const targeted = spec.route.includes(':id');
+    const dims = targeted ? r.dims : key === 'create' ? { ...NONE, region: r.dims.region } : NONE;
+    return endpoint<T>({ dims, ...(targeted ? { target: r.target } : {}), ...spec });
+  });
+}
+
+// ---- service requests: "own" is the persona's (fixtures.ts requestFor), "other" the region's manager's
+
+type RequestTarget = Awaited<ReturnType<typeof requestFor>> & { id: string };
+type RequestOpts = Parameters<typeof requestFor>[6];
+const requestAt =
+  (status: RequestStatus, opts?: RequestOpts): Target<RequestTarget> =>
+  async ({ ctx, w, p, region, record }) => {
+    const made = await requestFor(ctx, w, p, region, record, status, opts);
+    return { ...made, id: made.row.id };
+  };
+const seen: Refusal<RequestTarget> = ({ p, t }) => !sees(p, t.row) && 404;
+/** Seen, then the workflow table's verdict on the action. */
+const acts = (action: WorkflowAction): Refusal<RequestTarget>[] => [seen, (c) => workflowStep(action, c.p, c.t.facts)];
+const SR = '/api/service-requests';
+const pending = requestAt('PENDING_APPROVAL');
+const requests: Resource<RequestTarget> = { base: SR, noun: 'request', dims: BOTH, target: pending };
+
+function transition(
+  name: string,
+  action: WorkflowAction,
+  [from, after]: [RequestStatus, RequestStatus],
+  route: string,
+  more: Pick<Op<RequestTarget>, 'method' | 'body'> & { opts?: RequestOpts } = {},
+): Endpoint {
+  return endpoint<RequestTarget>({
+    name,
+    method: more.method ?? 'POST',
+    route,
+    gate: 'requestRead',
+    target: requestAt(from, more.opts),
+    body: more.body ?? (() => ({})),
+    refuse: acts(action),
+    verify:
+      ({ ctx, t: { row } }) =>
+      async () => {
+        const [now] = await ctx.db.select().from(serviceRequests).where(eq(serviceRequests.id, row.id));
+        if (!now || now.status !== after) return false;
+        if (action === 'salesApprove' && !now.salesApproved) return false;
+        return now.version > row.version;
+      },
+  });
+}
+
+// ---- customers, users, roles, regions
+
+type CustomerTarget = { id: string; regionId: string };
+const customerIn: Target<CustomerTarget> = ({ ctx, w, region }) => makeCustomer(ctx.db, w.regions[region].id);
+const customers: Resource<CustomerTarget> = {
+  base: '/api/customers',
+  noun: 'customer',
+  dims: REGION,
+  target: customerIn,
+};
+const customerBody = (regionId: string) => ({
+  name: `Matrix Customer ${uniq()}`,
+  address: '12 Lake Road, Adyar',
+  primaryPhone: String(7000000000 + Math.floor(Math.random() * 999_999_999)).slice(0, 10),
+  regionId,
+});
+/** The target is outside the persona's regional scope: not found. */
+const regional: Refusal<{ regionId: string | null }> = ({ p, t }) => !seesRegional(p, t.regionId) && 404;
+/** The body names a region outside the persona's regional scope. */
+const bodyRegion =
+  (code: number): Refusal<unknown> =>
+  ({ p, w, region }) =>
+    !seesRegional(p, w.regions[region].id) && code;
+
+/** A user target: "own" is the persona, "other" a fresh technician of the region. */
+type UserTarget = { id: string; roleId: string; regionId: string | null; self: boolean };
+const userTarget: Target<UserTarget> = async ({ ctx, w, p, region, record }) => {
+  if (record === 'own' && p.role) return { id: p.id, roleId: p.roleId, regionId: p.regionId, self: true };
+  const made = await makeUser(ctx.db, ROLE.TECHNICIAN, { regionId: w.regions[region].id });
+  return { id: made.id, roleId: roleIdOf(w, ROLE.TECHNICIAN), regionId: made.regionId, self: false };
+};
+const users: Resource<UserTarget> = { base: '/api/users', noun: 'user', dims: BOTH, target: userTarget };
+/** The role tree: the persona may not give the role (a user's role, or the target role itself). */
+const mayAssign: Refusal<{ id: string; roleId?: string }> = ({ w, p, t }) =>
+  !assignable(w, p).has(t.roleId ?? t.id) && 403;
+/** Deactivating or signing out a user: never oneself, then scope, then the role tree. */
+const managed: Refusal<UserTarget>[] = [(c) => c.t.self && 403, regional, mayAssign];
+
+/** A fresh custom role under the Service Team Lead to rename or delete; a fresh region likewise. */
+const customRole: Target<{ id: string }> = ({ ctx, w }) => customRoleUnder(ctx, w, ROLE.SERVICE_TEAM_LEAD);
+const roles: Resource<{ id: string }> = { base: '/api/roles', noun: 'role', dims: NONE, target: customRole };
+const freshRegion: Target<{ id: string }> = ({ ctx }) => makeRegion(ctx.db);
+const regions: Resource<{ id: string }> = { base: '/api/regions', noun: 'region', dims: NONE, target: freshRegion };
+
+// ---- notifications: "own" is the persona's, "other" the region's service manager's
+
+type NotificationTarget = { id: string; owner: string };
+const notification: Target<NotificationTarget> = async ({ ctx, w, p, record }) => {
+  const owner = record === 'own' && p.role ? p.id : w.requester.own.id;
+  return { id: await notificationFor(ctx, owner), owner };
+};
+const owned: Refusal<NotificationTarget> = ({ p, t }) => t.owner !== p.id && 404;
+
+// ---------------------------------------------------------------- the table
+
+export const ENDPOINTS: Endpoint[] = [
+  // ---- public and signed-in basics
+  list('public config', '/api/config', 'public'),
+  list('health', '/api/health', 'public'),
+  list('me', '/api/auth/me', 'signedIn'),
+  list('dashboard stats', `${SR}/dashboard/stats`, 'dashboard'),
+  list('audit log', '/api/audit-log', 'auditRead'),
+
+  // ---- service requests
+  ...crud(requests, {
+    list: 'requestList',
+    create: {
+      gate: 'requestCreate',
+      body: ({ w, region }) => ({
+        type: 'SERVICE',
+        description: DESCRIPTION,
+        customerId: w.customer[region].id,
+        regionId: w.regions[region].id,
+      }),
+      // A customer outside the persona's regional scope reads as not found (400 on the field).
+      refuse: [bodyRegion(400)],
+    },
+    read: { gate: 'requestRead', refuse: [seen] },
+    technicians: {
+      name: 'assign candidates',
+      gate: 'requestRead',
+      target: requestAt('APPROVED'),
+      refuse: [seen, ({ p }) => p.role && !roleMayAct('assign', actorOfPersona(p)) && 403],
+    },
+    update: {
+      name: 'edit request',
+      method: 'PATCH',
+      gate: 'requestRead',
+      body: () => ({ description: `${DESCRIPTION} (edited)` }),
+      refuse: acts('edit'),
+    },
+  }),
+  transition('sales approve', 'salesApprove', ['PENDING_APPROVAL', 'PENDING_APPROVAL'], `${SR}/:id/sales-approve`, {
+    opts: { needsSalesApproval: true, salesApproved: false },
+    body: () => ({ comments: 'ok' }),
+  }),
+  transition('service approve', 'serviceApprove', ['PENDING_APPROVAL', 'APPROVED'], `${SR}/:id/service-approve`),
+  transition('reject', 'reject', ['PENDING_APPROVAL', 'REJECTED'], `${SR}/:id/reject`, {
+    body: () => ({ comments: 'Duplicate of another request' }),
+  }),
+  transition('auto assign', 'assign', ['APPROVED', 'ASSIGNED'], `${SR}/:id/auto-assign`),
+  transition('manual assign', 'assign', ['APPROVED', 'ASSIGNED'], `${SR}/:id/manual-assign`, {
+    body: ({ w, region }) => ({ technicianId: w.tech[region].id }),
+  }),
+  transition('acknowledge', 'acknowledge', ['WORK_COMPLETED', 'COMPLETED'], `${SR}/:id/acknowledge`, {
+    method: 'PATCH',
+  }),
+  transition('start work', 'start', ['ASSIGNED', 'IN_PROGRESS'], '/api/technician-workflow/start', {
+    body: ({ t }) => ({ requestId: t.id }),
+  }),
+  transition('complete work', 'complete', ['IN_PROGRESS', 'WORK_COMPLETED'], '/api/technician-workflow/stop', {
+    body: ({ t }) => ({ requestId: t.id, notes: 'Replaced the filter' }),
+  }),
+  endpoint<RequestTarget>({
+    name: 'upload work photo',
+    method: 'POST',
+    route: '/api/uploads/work-media/:id',
+    gate: 'requestRead',
+    target: requestAt('IN_PROGRESS'),
+    body: () => tinyPng(),
+    multipart: true,
+    refuse: acts('uploadMedia'),
+  }),
+  endpoint<CustomerTarget & { asTechnician: boolean }>({
+    name: 'save customer location',
+    method: 'PUT',
+    route: '/api/customers/update-location/:id',
+    gate: 'signedIn',
     // "Own": the persona's open task at this customer (only a technician can hold one).
-    let asTechnician = false;
-    if (record === 'own' && p.role) {
-      const { makeRequest } = await import('#tests/harness/app.ts');
+    async target({ ctx, w, p, region, record }) {
+      const customer = await makeCustomer(ctx.db, w.regions[region].id);
+      if (record !== 'own' || !p.role) return { ...customer, asTechnician: false };
       const row = await makeRequest(ctx.db, {
         customerId: customer.id,
         regionId: customer.regionId,
@@ -192,571 +365,132 @@ const updateLocation: Endpoint = {
         assignedToId: p.role === ROLE.TECHNICIAN ? p.id : w.tech[region].id,
         status: 'IN_PROGRESS',
       });
-      asTechnician = canAct('captureLocation', actorOfPersona(p), { ...row, status: 'IN_PROGRESS' });
-    }
-    return {
-      url: `/api/customers/update-location/${customer.id}`,
-      payload: { latitude: 13.08, longitude: 80.27, accuracy: 12 },
-      expected: asTechnician
-        ? 'ok'
-        : decide(
-            gate(p, 'signedIn'),
-            !seesRegional(p, customer.regionId) && 404,
-            p.role && !hasCapability(p.role, 'customerManage') && 403,
-          ),
-    };
-  },
-};
-
-const customerBody = (regionId: string) => ({
-  name: `Matrix Customer ${uniq()}`,
-  address: '12 Lake Road, Adyar',
-  primaryPhone: String(7000000000 + Math.floor(Math.random() * 999_999_999)).slice(0, 10),
-  regionId,
-});
-
-/** A user target: "own" is the persona, "other" a fresh technician of the region. */
-async function userTarget(ctx: TestContext, w: World, p: Persona, region: Side, record: Side) {
-  if (record === 'own' && p.role) return { id: p.id, roleId: p.roleId, regionId: p.regionId, self: true };
-  const made = await makeUser(ctx.db, ROLE.TECHNICIAN, { regionId: w.regions[region].id });
-  return { id: made.id, roleId: roleIdOf(w, ROLE.TECHNICIAN), regionId: made.regionId, self: false };
-}
-
-export const ENDPOINTS: Endpoint[] = [
-  // ---- public and signed-in basics
-  {
-    name: 'public config',
-    method: 'GET',
-    route: '/api/config',
-    dims: { region: false, record: false },
-    prepare: async () => ({ url: '/api/config', expected: 'ok' }),
-  },
-  {
-    name: 'health',
-    method: 'GET',
-    route: '/api/health',
-    dims: { region: false, record: false },
-    prepare: async () => ({ url: '/api/health', expected: 'ok' }),
-  },
-  {
-    name: 'me',
-    method: 'GET',
-    route: '/api/auth/me',
-    dims: { region: false, record: false },
-    prepare: async (_c, _w, p) => ({ url: '/api/auth/me', expected: decide(gate(p, 'signedIn')) }),
-  },
-  {
-    name: 'dashboard stats',
-    method: 'GET',
-    route: '/api/service-requests/dashboard/stats',
-    dims: { region: false, record: false },
-    prepare: async (_c, _w, p) => ({
-      url: '/api/service-requests/dashboard/stats',
-      expected: decide(gate(p, 'dashboard')),
-    }),
-  },
-  {
-    name: 'audit log',
-    method: 'GET',
-    route: '/api/audit-log',
-    dims: { region: false, record: false },
-    prepare: async (_c, _w, p) => ({ url: '/api/audit-log', expected: decide(gate(p, 'auditRead')) }),
-  },
-
-  // ---- service requests
-  {
-    name: 'list requests',
-    method: 'GET',
-    route: '/api/service-requests',
-    dims: { region: false, record: false },
-    prepare: async (_c, _w, p) => ({ url: '/api/service-requests', expected: decide(gate(p, 'requestList')) }),
-  },
-  {
-    name: 'create request',
-    method: 'POST',
-    route: '/api/service-requests',
-    dims: { region: true, record: false },
-    prepare: async (_c, w, p, region) => ({
-      url: '/api/service-requests',
-      payload: {
-        type: 'SERVICE',
-        description: DESCRIPTION,
-        customerId: w.customer[region].id,
-        regionId: w.regions[region].id,
-      },
-      // A customer outside the persona's regional scope reads as not found (400 on the field).
-      expected: decide(gate(p, 'requestCreate'), !seesRegional(p, w.regions[region].id) && 400),
-    }),
-  },
-  requestRead('request details', ''),
-  requestRead('assign candidates', '/technicians', 'APPROVED'),
-  {
-    name: 'edit request',
-    method: 'PATCH',
-    route: '/api/service-requests/:id',
-    dims: { region: true, record: true },
-    async prepare(ctx, w, p, region, record) {
-      const { row, facts } = await requestFor(ctx, w, p, region, record, 'PENDING_APPROVAL');
-      return {
-        url: `/api/service-requests/${row.id}`,
-        payload: { description: `${DESCRIPTION} (edited)` },
-        expected: decide(gate(p, 'requestRead'), !sees(p, row) && 404, workflowStep('edit', p, facts)),
-      };
+      return { ...customer, asTechnician: canAct('captureLocation', actorOfPersona(p), row) };
     },
-  },
-  transition({
-    name: 'sales approve',
-    method: 'POST',
-    route: '/api/service-requests/:id/sales-approve',
-    action: 'salesApprove',
-    status: 'PENDING_APPROVAL',
-    opts: { needsSalesApproval: true, salesApproved: false },
-    url: (id) => `/api/service-requests/${id}/sales-approve`,
-    body: () => ({ comments: 'ok' }),
-    after: 'PENDING_APPROVAL',
+    body: () => ({ latitude: 13.08, longitude: 80.27, accuracy: 12 }),
+    // Their technician may; anyone else needs the customer in scope and customerManage.
+    refuse: [
+      (c) => !c.t.asTechnician && regional(c),
+      ({ p, t }) => !t.asTechnician && p.role && !hasCapability(p.role, 'customerManage') && 403,
+    ],
   }),
-  transition({
-    name: 'service approve',
-    method: 'POST',
-    route: '/api/service-requests/:id/service-approve',
-    action: 'serviceApprove',
-    status: 'PENDING_APPROVAL',
-    url: (id) => `/api/service-requests/${id}/service-approve`,
-    body: () => ({}),
-    after: 'APPROVED',
-  }),
-  transition({
-    name: 'reject',
-    method: 'POST',
-    route: '/api/service-requests/:id/reject',
-    action: 'reject',
-    status: 'PENDING_APPROVAL',
-    url: (id) => `/api/service-requests/${id}/reject`,
-    body: () => ({ comments: 'Duplicate of another request' }),
-    after: 'REJECTED',
-  }),
-  transition({
-    name: 'auto assign',
-    method: 'POST',
-    route: '/api/service-requests/:id/auto-assign',
-    action: 'assign',
-    status: 'APPROVED',
-    url: (id) => `/api/service-requests/${id}/auto-assign`,
-    body: () => ({}),
-    after: 'ASSIGNED',
-  }),
-  transition({
-    name: 'manual assign',
-    method: 'POST',
-    route: '/api/service-requests/:id/manual-assign',
-    action: 'assign',
-    status: 'APPROVED',
-    url: (id) => `/api/service-requests/${id}/manual-assign`,
-    body: (_id, w, region) => ({ technicianId: w.tech[region].id }),
-    after: 'ASSIGNED',
-  }),
-  transition({
-    name: 'acknowledge',
-    method: 'PATCH',
-    route: '/api/service-requests/:id/acknowledge',
-    action: 'acknowledge',
-    status: 'WORK_COMPLETED',
-    url: (id) => `/api/service-requests/${id}/acknowledge`,
-    body: () => ({}),
-    after: 'COMPLETED',
-  }),
-  transition({
-    name: 'start work',
-    method: 'POST',
-    route: '/api/technician-workflow/start',
-    action: 'start',
-    status: 'ASSIGNED',
-    url: () => '/api/technician-workflow/start',
-    body: (id) => ({ requestId: id }),
-    after: 'IN_PROGRESS',
-  }),
-  transition({
-    name: 'complete work',
-    method: 'POST',
-    route: '/api/technician-workflow/stop',
-    action: 'complete',
-    status: 'IN_PROGRESS',
-    url: () => '/api/technician-workflow/stop',
-    body: (id) => ({ requestId: id, notes: 'Replaced the filter' }),
-    after: 'WORK_COMPLETED',
-  }),
-  uploadMedia,
-  updateLocation,
 
   // ---- technician screens
-  ...(['my-tasks', 'task-history', 'my-stats'] as const).map(
-    (path): Endpoint => ({
-      name: `technician ${path}`,
-      method: 'GET',
-      route: `/api/technicians/${path}`,
-      dims: { region: false, record: false },
-      prepare: async (_c, _w, p) => ({ url: `/api/technicians/${path}`, expected: decide(gate(p, 'technicianTasks')) }),
-    }),
-  ),
-  {
+  list('technician my-tasks', '/api/technicians/my-tasks', 'technicianTasks'),
+  list('technician task-history', '/api/technicians/task-history', 'technicianTasks'),
+  list('technician my-stats', '/api/technicians/my-stats', 'technicianTasks'),
+  endpoint<RequestTarget>({
     name: 'technician task',
-    method: 'GET',
     route: '/api/technicians/tasks/:id',
-    dims: { region: true, record: true },
-    async prepare(ctx, w, p, region, record) {
-      const { row } = await requestFor(ctx, w, p, region, record, 'ASSIGNED');
-      return {
-        url: `/api/technicians/tasks/${row.id}`,
-        expected: decide(gate(p, 'technicianTasks'), row.assignedToId !== p.id && 404),
-      };
-    },
-  },
+    gate: 'technicianTasks',
+    target: requestAt('ASSIGNED'),
+    refuse: [({ p, t }) => t.row.assignedToId !== p.id && 404],
+  }),
 
   // ---- customers
-  {
-    name: 'list customers',
-    method: 'GET',
-    route: '/api/customers',
-    dims: { region: false, record: false },
-    prepare: async (_c, _w, p) => ({ url: '/api/customers', expected: decide(gate(p, 'customerRead')) }),
-  },
-  ...(
-    [
-      ['customer details', '', 'customerRead'],
-      ['customer history', '/history', 'customerHistory'],
-    ] as const
-  ).map(
-    ([name, suffix, capability]): Endpoint => ({
-      name,
-      method: 'GET',
-      route: `/api/customers/:id${suffix}`,
-      dims: { region: true, record: false },
-      async prepare(ctx, w, p, region) {
-        const customer = await makeCustomer(ctx.db, w.regions[region].id);
-        return {
-          url: `/api/customers/${customer.id}${suffix}`,
-          expected: decide(gate(p, capability), !seesRegional(p, customer.regionId) && 404),
-        };
-      },
-    }),
-  ),
-  {
-    name: 'create customer',
-    method: 'POST',
-    route: '/api/customers',
-    dims: { region: true, record: false },
-    prepare: async (_c, w, p, region) => ({
-      url: '/api/customers',
-      payload: customerBody(w.regions[region].id),
-      expected: decide(gate(p, 'customerManage'), !seesRegional(p, w.regions[region].id) && 403),
-    }),
-  },
-  {
-    name: 'update customer',
-    method: 'PUT',
-    route: '/api/customers/:id',
-    dims: { region: true, record: false },
-    async prepare(ctx, w, p, region) {
-      const customer = await makeCustomer(ctx.db, w.regions[region].id);
-      return {
-        url: `/api/customers/${customer.id}`,
-        payload: customerBody(customer.regionId),
-        expected: decide(gate(p, 'customerManage'), !seesRegional(p, customer.regionId) && 404),
-      };
-    },
-  },
-  {
-    name: 'delete customer',
-    method: 'DELETE',
-    route: '/api/customers/:id',
-    dims: { region: true, record: false },
-    async prepare(ctx, w, p, region) {
-      const customer = await makeCustomer(ctx.db, w.regions[region].id);
-      return {
-        url: `/api/customers/${customer.id}`,
-        expected: decide(gate(p, 'customerManage'), !seesRegional(p, customer.regionId) && 404),
-      };
-    },
-  },
+  ...crud(customers, {
+    list: 'customerRead',
+    read: { gate: 'customerRead', refuse: [regional] },
+    history: { gate: 'customerHistory', refuse: [regional] },
+    create: { gate: 'customerManage', body: (c) => customerBody(c.w.regions[c.region].id), refuse: [bodyRegion(403)] },
+    update: { gate: 'customerManage', body: ({ t }) => customerBody(t.regionId), refuse: [regional] },
+    delete: { gate: 'customerManage', refuse: [regional] },
+  }),
 
   // ---- users
-  {
-    name: 'list users',
-    method: 'GET',
-    route: '/api/users',
-    dims: { region: false, record: false },
-    prepare: async (_c, _w, p) => ({ url: '/api/users', expected: decide(gate(p, 'userManage')) }),
-  },
-  {
-    name: 'assignable roles',
-    method: 'GET',
-    route: '/api/users/assignable-roles',
-    dims: { region: false, record: false },
-    prepare: async (_c, _w, p) => ({ url: '/api/users/assignable-roles', expected: decide(gate(p, 'userManage')) }),
-  },
-  ...(['my-subordinates', 'my-hierarchy'] as const).map(
-    (path): Endpoint => ({
-      name: path,
-      method: 'GET',
-      route: `/api/users/${path}`,
-      dims: { region: false, record: false },
-      prepare: async (_c, _w, p) => ({ url: `/api/users/${path}`, expected: decide(gate(p, 'signedIn')) }),
-    }),
-  ),
-  {
-    name: 'user details',
-    method: 'GET',
-    route: '/api/users/:id',
-    dims: { region: true, record: true },
-    async prepare(ctx, w, p, region, record) {
-      const t = await userTarget(ctx, w, p, region, record);
-      return {
-        url: `/api/users/${t.id}`,
-        expected: decide(
-          gate(p, 'userManage'),
-          !seesRegional(p, t.regionId) && 404,
-          !t.self && !assignable(w, p).has(t.roleId) && 404,
-        ),
-      };
-    },
-  },
-  {
-    name: 'create user',
-    method: 'POST',
-    route: '/api/users',
-    dims: { region: true, record: false },
-    prepare: async (_c, w, p, region) => ({
-      url: '/api/users',
-      payload: {
+  ...crud(users, {
+    list: 'userManage',
+    assignable: { name: 'assignable roles', route: '/api/users/assignable-roles', gate: 'userManage' },
+    subordinates: { name: 'my-subordinates', route: '/api/users/my-subordinates', gate: 'signedIn' },
+    hierarchy: { name: 'my-hierarchy', route: '/api/users/my-hierarchy', gate: 'signedIn' },
+    read: { gate: 'userManage', refuse: [regional, (c) => !c.t.self && mayAssign(c) && 404] },
+    create: {
+      gate: 'userManage',
+      body: ({ w, region }) => ({
         name: `Matrix User ${uniq()}`,
         email: `matrix.${uniq()}@test.local`,
         password: 'secret123',
         roleId: roleIdOf(w, ROLE.TECHNICIAN),
         regionId: w.regions[region].id,
-      },
-      expected: decide(
-        gate(p, 'userManage'),
-        !assignable(w, p).has(roleIdOf(w, ROLE.TECHNICIAN)) && 403,
-        !seesRegional(p, w.regions[region].id) && 403,
-      ),
-    }),
-  },
-  {
-    name: 'update user',
-    method: 'PUT',
-    route: '/api/users/:id',
-    dims: { region: true, record: true },
-    async prepare(ctx, w, p, region, record) {
-      const t = await userTarget(ctx, w, p, region, record);
-      const mayAssign = assignable(w, p).has(t.roleId);
-      return {
-        url: `/api/users/${t.id}`,
-        payload: {
-          name: `Renamed ${uniq()}`,
-          email: `renamed.${uniq()}@test.local`,
-          roleId: t.roleId,
-          regionId: t.regionId,
-        },
-        expected: decide(gate(p, 'userManage'), !seesRegional(p, t.regionId) && 404, !mayAssign && 403),
-      };
+      }),
+      refuse: [({ w, p }) => !assignable(w, p).has(roleIdOf(w, ROLE.TECHNICIAN)) && 403, bodyRegion(403)],
     },
-  },
-  {
-    name: 'deactivate user',
-    method: 'DELETE',
-    route: '/api/users/:id',
-    dims: { region: true, record: true },
-    async prepare(ctx, w, p, region, record) {
-      const t = await userTarget(ctx, w, p, region, record);
-      return {
-        url: `/api/users/${t.id}`,
-        expected: decide(
-          gate(p, 'userManage'),
-          t.self && 403,
-          !seesRegional(p, t.regionId) && 404,
-          !assignable(w, p).has(t.roleId) && 403,
-        ),
-      };
+    update: {
+      gate: 'userManage',
+      body: ({ t }) => ({
+        name: `Renamed ${uniq()}`,
+        email: `renamed.${uniq()}@test.local`,
+        roleId: t.roleId,
+        regionId: t.regionId,
+      }),
+      refuse: [regional, mayAssign],
     },
-  },
+    delete: { name: 'deactivate user', gate: 'userManage', refuse: managed },
+    'sign-out-everywhere': { name: 'sign a user out everywhere', method: 'POST', gate: 'userManage', refuse: managed },
+  }),
 
-  {
-    name: 'sign a user out everywhere',
-    method: 'POST',
-    route: '/api/users/:id/sign-out-everywhere',
-    dims: { region: true, record: true },
-    async prepare(ctx, w, p, region, record) {
-      const t = await userTarget(ctx, w, p, region, record);
-      return {
-        url: `/api/users/${t.id}/sign-out-everywhere`,
-        expected: decide(
-          gate(p, 'userManage'),
-          t.self && 403,
-          !seesRegional(p, t.regionId) && 404,
-          !assignable(w, p).has(t.roleId) && 403,
-        ),
-      };
+  // ---- roles and regions
+  ...crud(roles, {
+    list: 'roleManage',
+    read: { gate: 'roleManage', target: ({ w }) => ({ id: roleIdOf(w, ROLE.TECHNICIAN) }) },
+    create: { gate: 'roleManage', body: () => ({ name: `Matrix Role ${uniq()}` }) },
+    update: {
+      name: 'rename role',
+      gate: 'roleManage',
+      body: () => ({ name: `Renamed Role ${uniq()}` }),
+      refuse: [mayAssign],
     },
-  },
-
-  // ---- roles
-  {
-    name: 'list roles',
-    method: 'GET',
-    route: '/api/roles',
-    dims: { region: false, record: false },
-    prepare: async (_c, _w, p) => ({ url: '/api/roles', expected: decide(gate(p, 'roleManage')) }),
-  },
-  {
-    name: 'role details',
-    method: 'GET',
-    route: '/api/roles/:id',
-    dims: { region: false, record: false },
-    prepare: async (_c, w, p) => ({
-      url: `/api/roles/${roleIdOf(w, ROLE.TECHNICIAN)}`,
-      expected: decide(gate(p, 'roleManage')),
-    }),
-  },
-  {
-    name: 'create role',
-    method: 'POST',
-    route: '/api/roles',
-    dims: { region: false, record: false },
-    prepare: async (_c, _w, p) => ({
-      url: '/api/roles',
-      payload: { name: `Matrix Role ${uniq()}` },
-      expected: decide(gate(p, 'roleManage')),
-    }),
-  },
-  ...(['PUT', 'DELETE'] as const).map(
-    (method): Endpoint => ({
-      name: method === 'PUT' ? 'rename role' : 'delete role',
-      method,
-      route: '/api/roles/:id',
-      dims: { region: false, record: false },
-      async prepare(ctx, w, p) {
-        const role = await customRoleUnder(ctx, w, ROLE.SERVICE_TEAM_LEAD);
-        return {
-          url: `/api/roles/${role.id}`,
-          ...(method === 'PUT' ? { payload: { name: `Renamed Role ${uniq()}` } } : {}),
-          expected: decide(gate(p, 'roleManage'), !assignable(w, p).has(role.id) && 403),
-        };
-      },
-    }),
-  ),
-
-  // ---- regions
-  {
-    name: 'list regions',
-    method: 'GET',
-    route: '/api/regions',
-    dims: { region: false, record: false },
-    prepare: async (_c, _w, p) => ({ url: '/api/regions', expected: decide(gate(p, 'regionRead')) }),
-  },
-  {
-    name: 'region details',
-    method: 'GET',
-    route: '/api/regions/:id',
-    dims: { region: true, record: false },
-    prepare: async (_c, w, p, region) => ({
-      url: `/api/regions/${w.regions[region].id}`,
-      expected: decide(gate(p, 'regionRead')),
-    }),
-  },
-  {
-    name: 'create region',
-    method: 'POST',
-    route: '/api/regions',
-    dims: { region: false, record: false },
-    prepare: async (_c, _w, p) => ({
-      url: '/api/regions',
-      payload: { name: `Matrix Region ${uniq()}` },
-      expected: decide(gate(p, 'regionManage')),
-    }),
-  },
-  ...(['PUT', 'DELETE'] as const).map(
-    (method): Endpoint => ({
-      name: method === 'PUT' ? 'rename region' : 'delete region',
-      method,
-      route: '/api/regions/:id',
-      dims: { region: false, record: false },
-      async prepare(ctx, _w, p) {
-        const region = await makeRegion(ctx.db);
-        return {
-          url: `/api/regions/${region.id}`,
-          ...(method === 'PUT' ? { payload: { name: `Renamed Region ${uniq()}` } } : {}),
-          expected: decide(gate(p, 'regionManage')),
-        };
-      },
-    }),
-  ),
+    delete: { gate: 'roleManage', refuse: [mayAssign] },
+  }),
+  ...crud(regions, {
+    list: 'regionRead',
+    read: { gate: 'regionRead', dims: REGION, target: ({ w, region }) => w.regions[region] },
+    create: { gate: 'regionManage', body: () => ({ name: `Matrix Region ${uniq()}` }) },
+    update: { name: 'rename region', gate: 'regionManage', body: () => ({ name: `Renamed Region ${uniq()}` }) },
+    delete: 'regionManage',
+  }),
 
   // ---- notifications (own only)
-  ...(
-    [
-      ['list notifications', 'GET', '/api/notifications'],
-      ['unread count', 'GET', '/api/notifications/unread-count'],
-      ['mark all read', 'POST', '/api/notifications/mark-all-read'],
-    ] as const
-  ).map(
-    ([name, method, url]): Endpoint => ({
-      name,
-      method,
-      route: url,
-      dims: { region: false, record: false },
-      prepare: async (_c, _w, p) => ({ url, expected: decide(gate(p, 'notifications')) }),
-    }),
-  ),
-  ...(['read', 'delivered'] as const).map(
-    (verb): Endpoint => ({
+  list('list notifications', '/api/notifications', 'notifications'),
+  list('unread count', '/api/notifications/unread-count', 'notifications'),
+  list('mark all read', '/api/notifications/mark-all-read', 'notifications', 'POST'),
+  ...(['read', 'delivered'] as const).map((verb) =>
+    endpoint({
       name: `notification ${verb}`,
       method: 'POST',
       route: `/api/notifications/:id/${verb}`,
+      gate: 'notifications',
       dims: { region: false, record: true },
-      async prepare(ctx, w, p, _region, record) {
-        const owner = record === 'own' && p.role ? p.id : w.requester.own.id;
-        const id = await notificationFor(ctx, owner);
-        return {
-          url: `/api/notifications/${id}/${verb}`,
-          expected: decide(gate(p, 'notifications'), owner !== p.id && 404),
-        };
-      },
+      target: notification,
+      refuse: [owned],
     }),
   ),
-  {
+  endpoint<NotificationTarget>({
     name: 'mark several read',
     method: 'PATCH',
     route: '/api/notifications/mark-multiple-read',
+    gate: 'notifications',
     dims: { region: false, record: true },
-    async prepare(ctx, w, p, _region, record) {
-      const owner = record === 'own' && p.role ? p.id : w.requester.own.id;
-      const id = await notificationFor(ctx, owner);
-      const { notifications } = await import('#server/db/schema/activity.ts');
-      const { eq } = await import('drizzle-orm');
-      return {
-        url: '/api/notifications/mark-multiple-read',
-        payload: { notificationIds: [id] },
-        // Another person's id: 404 and nothing marked (a20df10); the row stays unread.
-        expected: decide(gate(p, 'notifications'), owner !== p.id && 404),
-        verify: async () => {
-          const [row] = await ctx.db
-            .select({ status: notifications.status })
-            .from(notifications)
-            .where(eq(notifications.id, id));
-          return owner === p.id ? row?.status === 'read' : row?.status === 'unread';
-        },
-      };
-    },
-  },
-  {
+    target: notification,
+    body: ({ t }) => ({ notificationIds: [t.id] }),
+    // Another person's id: 404 and nothing marked (a20df10); the row stays unread.
+    refuse: [owned],
+    verify:
+      ({ ctx, p, t }) =>
+      async () => {
+        const [row] = await ctx.db.select().from(notifications).where(eq(notifications.id, t.id));
+        return t.owner === p.id ? row?.status === 'read' : row?.status === 'unread';
+      },
+  }),
+  endpoint<{ id: string; shared: boolean }>({
     // To a fresh Service Manager of the region: "own" record = they share a request with the
     // persona, "other" = they do not, and only the hierarchy can make them colleagues.
     // Anyone else answers 404, the same as an id nobody has (decisions.md "Notifications").
     name: 'send notification',
     method: 'POST',
     route: '/api/notifications',
-    dims: { region: true, record: true },
-    async prepare(ctx, w, p, region, record) {
+    gate: 'notifications',
+    async target({ ctx, w, p, region, record }) {
       const target = await makeUser(ctx.db, ROLE.SERVICE_MANAGER, { regionId: w.regions[region].id });
       const shared = record === 'own' && p.role !== null;
       if (shared) {
@@ -768,15 +502,16 @@ export const ENDPOINTS: Endpoint[] = [
           status: 'ASSIGNED',
         });
       }
-      const targetFacts = { roleId: roleIdOf(w, ROLE.SERVICE_MANAGER), regionId: w.regions[region].id };
-      const colleague = shared || (p.role !== null && worksInHierarchy(w, p, targetFacts));
-      return {
-        url: '/api/notifications',
-        payload: { toUserId: target.id, message: 'Please call the customer back' },
-        expected: decide(gate(p, 'notifications'), !colleague && 404),
-      };
+      return { id: target.id, shared };
     },
-  },
+    body: ({ t }) => ({ toUserId: t.id, message: 'Please call the customer back' }),
+    refuse: [
+      ({ w, p, region, t }) => {
+        const them = { roleId: roleIdOf(w, ROLE.SERVICE_MANAGER), regionId: w.regions[region].id };
+        return !(t.shared || (p.role !== null && worksInHierarchy(w, p, them))) && 404;
+      },
+    ],
+  }),
 ];
 
 /**
