@@ -9,11 +9,19 @@ export const candidatesQueryKey = (id: string) => ['service-requests', 'candidat
 export const customerOptionsQueryKey = ['customers', 'options'] as const;
 /** Every list of requests (the Requests page's pages and searches). */
 export const requestListsQueryKey = [...requestsQueryKey, 'list'] as const;
+/** Every request's technician candidates: their open-task counts move with any assignment. */
+export const candidatesListsQueryKey = [...requestsQueryKey, 'candidates'] as const;
 /** Everything a request change can move. */
 export const AFTER_REQUEST_CHANGE = [requestsQueryKey, ['dashboard'], ['technician'], ['customers']] as const;
 /**
  * What a transition moves besides the request itself, which answers with its new state (put in
- * the cache under requestQueryKey, not refetched): the lists, the dashboard, the technician's
- * screens and the customers' request histories.
+ * the cache under requestQueryKey, not refetched): the lists, the technician candidates (their
+ * open-task counts), the dashboard, the technician's screens and the customers' request histories.
  */
-export const AFTER_TRANSITION = [requestListsQueryKey, ['dashboard'], ['technician'], ['customers']] as const;
+export const AFTER_TRANSITION = [
+  requestListsQueryKey,
+  candidatesListsQueryKey,
+  ['dashboard'],
+  ['technician'],
+  ['customers'],
+] as const;
