@@ -43,7 +43,8 @@ beforeAll(async () => {
       FileStorage.prototype.put = original;
     };
   }
-  ctx = await createTestApp({ DATA_DIR: dir, MAX_UPLOAD_BYTES: String(2 * SIZE) });
+  // 40 uploads from one technician: past the per-user limit (UPLOADS_PER_MINUTE, 30) they would be 429, not the disk's 503.
+  ctx = await createTestApp({ DATA_DIR: dir, MAX_UPLOAD_BYTES: String(2 * SIZE), UPLOADS_PER_MINUTE: '1000' });
   w = await buildWorld(ctx);
   tech = w.personas.find((p) => p.role === ROLE.TECHNICIAN) as Persona;
 }, 120_000);
