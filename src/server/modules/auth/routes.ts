@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, bearerOf } from '#server/lib/auth.ts';
+import { notFound } from '#server/lib/errors.ts';
 import { secureCookie } from '#server/lib/transport.ts';
 import {
   authResponse,
@@ -14,6 +15,7 @@ import {
   registerBody,
 } from '#shared/contracts/auth.ts';
 import { errorBody, okBody } from '#shared/contracts/common.ts';
+import { findUserById, revokeAllSessions, toAuthUser } from './repository.ts';
 import { AuthService, type SessionResult } from './service.ts';
 
 export const REFRESH_COOKIE = 'aquadesk_refresh';
@@ -110,7 +112,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/me',
     { preHandler: guards.authenticate, schema: { tags: ['auth'], response: { 200: authUser } } },
     async (req) => {
-      return service.me(actorOf(req).id);
+      const user = await findUserById(db, actorOf(req).id);
+      if (!user) throw notFound('User');
+      return toAuthUser(user);
     },
   );
 
@@ -139,7 +143,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: z.object({}).optional(), response: { 200: okBody } },
     },
     async (req) => {
-      await service.signOutEverywhere(actorOf(req).id);
+      const actor = actorOf(req);
+      await revokeAllSessions(db, actor.id, 'signed out everywhere');
       return { message: 'Signed out everywhere' };
     },
   );

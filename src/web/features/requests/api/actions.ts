@@ -8,7 +8,7 @@ import type { LocationInput } from '#shared/contracts/customers.ts';
 import type { CustomerLocation, RequestDetails, TechnicianCandidate } from '#shared/contracts/service-requests.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
-import { AFTER_TRANSITION, candidatesQueryKey, requestQueryKey } from './keys.ts';
+import { AFTER_REQUEST_CHANGE, candidatesQueryKey } from './keys.ts';
 
 export const FALLBACK = {
   approve: 'Failed to approve request',
@@ -21,14 +21,7 @@ export const FALLBACK = {
   candidates: 'Failed to load data',
 } as const;
 
-/**
- * Every transition answers with the request as it now is: that answer becomes the details
- * page's data (no refetch), and only the lists and the dashboard are invalidated.
- */
-export const transitionCache = (id: string) => ({
-  cache: (data: RequestDetails) => [{ queryKey: requestQueryKey(id), data }],
-  invalidate: [...AFTER_TRANSITION],
-});
+const invalidate = [...AFTER_REQUEST_CHANGE];
 
 export function useApprove(id: string) {
   return useApiMutation({
@@ -40,7 +33,7 @@ export function useApprove(id: string) {
       }),
     fallback: FALLBACK.approve,
     success: 'Request approved successfully!',
-    ...transitionCache(id),
+    invalidate,
   });
 }
 
@@ -53,7 +46,7 @@ export function useReject(id: string, onSuccess?: () => void) {
         fallback: FALLBACK.reject,
       }),
     fallback: FALLBACK.reject,
-    ...transitionCache(id),
+    invalidate,
     onSuccess,
   });
 }
@@ -70,7 +63,7 @@ export function useAssign(id: string, onSuccess?: () => void) {
         : api<RequestDetails>(`/service-requests/${id}/auto-assign`, { method: 'POST', fallback: FALLBACK.assign }),
     fallback: FALLBACK.assign,
     success: 'Technician assigned successfully!',
-    ...transitionCache(id),
+    invalidate,
     onSuccess,
   });
 }
@@ -94,7 +87,7 @@ export function useStartWork(id: string) {
       }),
     fallback: FALLBACK.start,
     success: 'Work timer started!',
-    ...transitionCache(id),
+    invalidate,
   });
 }
 
@@ -108,7 +101,7 @@ export function useCompleteWork(id: string, onSuccess?: () => void) {
       }),
     fallback: FALLBACK.stop,
     success: 'Work completed successfully!',
-    ...transitionCache(id),
+    invalidate,
     onSuccess,
   });
 }
@@ -123,7 +116,7 @@ export function useAcknowledge(id: string, onSuccess?: () => void) {
       }),
     fallback: FALLBACK.acknowledge,
     success: 'Work acknowledged and completed!',
-    ...transitionCache(id),
+    invalidate,
     onSuccess,
   });
 }
