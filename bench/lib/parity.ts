@@ -59,7 +59,7 @@ export async function checkParity(o: {
       if (statuses[0] !== e.status || statuses[1] !== e.status) {
         problem = `status ours ${statuses[0]}, baseline ${statuses[1]} (expected ${e.status})`;
       } else if (oursSql.length !== baseSql.length) {
-        problem = `ours sends ${oursSql.length} statements, the baseline ${baseSql.length}`;
+        problem = `ours sends ${oursSql.length} statements, the baseline ${baseSql.length}:\n    ours: ${oursSql.join('\n    ours: ')}\n    base: ${baseSql.join('\n    base: ')}`;
       } else {
         const i = oursSql.findIndex((s, k) => s !== baseSql[k]);
         if (i >= 0) problem = `statement ${i + 1} differs:\n  ours: ${oursSql[i]}\n  base: ${baseSql[i]}`;

@@ -691,3 +691,26 @@ describe('GET /api/notifications/stream', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('the message limit is the send route’s alone', () => {
+  it('reading the bell and the list more often than MESSAGES_PER_MINUTE is never throttled', async () => {
+    // The limiter appends its preHandler to its route; it once landed on the shared guard array, so
+    // every unread-count poll counted against (and wrote to) the sender's message budget.
+    const user = await signedIn(ctx, ROLE.TECHNICIAN);
+    const codes: number[] = [];
+    for (let i = 0; i < MESSAGES_PER_MINUTE + 5; i++) {
+      const count = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/notifications/unread-count',
+        headers: user.headers,
+      });
+      const list = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/notifications?page=1&pageSize=10',
+        headers: user.headers,
+      });
+      codes.push(count.statusCode, list.statusCode);
+    }
+    expect(codes.filter((c) => c !== 200)).toEqual([]);
+  });
+});

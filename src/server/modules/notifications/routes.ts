@@ -140,7 +140,9 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications',
     {
-      preHandler: guard,
+      // A copy: the rate limiter appends its preHandler to this route's array, and the shared
+      // `guard` array would carry it to every notification route (the unread count included).
+      preHandler: [...guard],
       // Per sender, counted after sign-in (the guard runs first): one account cannot spam, and
       // colleagues behind one office address do not share a budget.
       config: {
