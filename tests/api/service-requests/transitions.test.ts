@@ -437,7 +437,8 @@ describe('work and acknowledgement', () => {
 
 describe('concurrency', () => {
   it('20 concurrent approvals of one request: exactly one 200, nineteen 409, one history row', async () => {
-    const r = await request('PENDING_APPROVAL');
+    // Raised by a technician: none of the approvers raised it (nobody approves their own, ADR 016).
+    const r = await request('PENDING_APPROVAL', { requestedById: s(ROLE.TECHNICIAN).user.id });
     const approvers = [s(ROLE.SUPER_ADMIN), s(ROLE.SERVICE_ADMIN), s(ROLE.SERVICE_MANAGER), s(ROLE.SERVICE_TEAM_LEAD)];
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => act(approvers[i % approvers.length] as Session, 'serviceApprove', r.id)),
