@@ -200,18 +200,12 @@ export function statusAfter(action: WorkflowAction, current: RequestStatus): Req
   return TRANSITIONS[action].to ?? current;
 }
 
-/** The two approvals; nobody gives either on a request they raised, except Super Admin. */
-const APPROVALS: readonly WorkflowAction[] = ['salesApprove', 'serviceApprove'];
-
 /**
  * Everything this user may do to this request right now, in the table's order: what the details
- * page offers. On top of `canAct` it applies decisions.md's rule that nobody approves (at either
- * stage) a request they raised, except Super Admin; rejecting one's own request stays open.
+ * page offers. It is `canAct` for every action, so the page and the server read one rule (the
+ * table already refuses an approval of one's own request, except to Super Admin: ADR 016).
  */
 export function allowedActions(user: ActorFacts, request: RequestFactsSource): WorkflowAction[] {
   const facts = factsOf(request);
-  const ownRequest = facts.requestedById === user.id && user.policyRole !== ROLE.SUPER_ADMIN;
-  return (Object.keys(TRANSITIONS) as WorkflowAction[]).filter(
-    (action) => canAct(action, user, facts) && !(ownRequest && APPROVALS.includes(action)),
-  );
+  return (Object.keys(TRANSITIONS) as WorkflowAction[]).filter((action) => canAct(action, user, facts));
 }
