@@ -113,7 +113,23 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     const { accessToken } = (await refresh.json()) as { accessToken: string };
     expect((await call(a, 'GET', '/api/auth/me', accessToken)).status).toBe(200);
     expect((await call(b, 'GET', '/api/auth/me', tech.token)).status).toBe(200);
-    // The rotated-away cookie is refused by A too: the sessions are in PostgreSQL.
+    // The grace window (ADR 017) is shared too: replaying the just-rotated cookie on A, within
+    // REFRESH_GRACE_SECONDS, answers the same successor session B issued.
+    const cookieB = (refresh.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const replay = await fetch(`${a.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: tech.cookie },
+      body: '{}',
+    });
+    expect(replay.status).toBe(200);
+    // Rotating again on B makes the first cookie two generations old: A refuses it, because the
+    // sessions are in PostgreSQL, not in either process.
+    const second = await fetch(`${b.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookieB },
+      body: '{}',
+    });
+    expect(second.status).toBe(200);
     const reused = await fetch(`${a.url}/api/auth/refresh`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: tech.cookie },
