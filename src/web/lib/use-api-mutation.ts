@@ -11,10 +11,18 @@
  *     onSuccess: () => setTimeout(() => navigate('/users'), REDIRECT_AFTER_SAVE_MS),
  *   });
  *
+ * `cache` puts the answer into the query cache first (a change that answers with the changed
+ * record: no refetch of it), then `invalidate` marks what else it moved.
  * `toastError: false` leaves errors to the caller (e.g. a form that shows them on its fields).
  * Field errors: see `applyFieldErrors` in lib/forms.ts.
  */
-import { type QueryKey, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type QueryKey,
+  type UseMutationResult,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useToast } from '#web/components/toast.tsx';
 import { type ApiError, errorMessage } from './api-client.ts';
 
@@ -24,6 +32,8 @@ export interface ApiMutationOptions<TData, TVars> {
   fallback: string;
   /** A success toast: fixed text, or computed from the result. */
   success?: string | ((data: TData, vars: TVars) => string);
+  /** Cache entries the answer replaces, written before anything is invalidated. */
+  cache?: (data: TData, vars: TVars) => { queryKey: QueryKey; data: unknown }[];
   /** Query keys to invalidate after success. */
   invalidate?: QueryKey[];
   toastError?: boolean;
@@ -40,9 +50,7 @@ export function useApiMutation<TData = unknown, TVars = void>(
     mutationFn: opts.mutationFn,
     onSuccess: async (data, vars) => {
       if (opts.success) toast.success(typeof opts.success === 'function' ? opts.success(data, vars) : opts.success);
-      if (opts.invalidate) {
-        await Promise.all(opts.invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      }
+      await updateCache(queryClient, opts, data, vars);
       opts.onSuccess?.(data, vars);
     },
     onError: (error, vars) => {
@@ -50,4 +58,17 @@ export function useApiMutation<TData = unknown, TVars = void>(
       opts.onError?.(error, vars);
     },
   });
+}
+
+/** A success's cache work: the answer's entries first, then the invalidations (awaited). */
+export async function updateCache<TData, TVars>(
+  queryClient: QueryClient,
+  opts: Pick<ApiMutationOptions<TData, TVars>, 'cache' | 'invalidate'>,
+  data: TData,
+  vars: TVars,
+): Promise<void> {
+  for (const entry of opts.cache?.(data, vars) ?? []) queryClient.setQueryData(entry.queryKey, entry.data);
+  if (opts.invalidate) {
+    await Promise.all(opts.invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  }
 }

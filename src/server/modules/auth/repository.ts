@@ -194,3 +194,30 @@ export async function sweepGuesses(db: Tx): Promise<void> {
     sql`DELETE FROM rate_limit_hits WHERE key LIKE 'account-guess:%' AND reset_at < clock_timestamp() - interval '1 minute'`,
   );
 }
+
+/** The stored password hash of a user (the password change checks the current password). */
+export async function passwordHashOf(db: Tx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.passwordHash;
+}
+
+export async function setPassword(db: Tx, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function findRoleByName(db: Tx, name: string): Promise<{ id: string } | undefined> {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).limit(1);
+  return row;
+}
+
+/** A self-registered user (POST /auth/register). */
+export async function insertUser(
+  db: Tx,
+  values: { name: string; email: string; passwordHash: string; phone: string | null; roleId: string },
+): Promise<{ id: string } | undefined> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row;
+}

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, bearerOf } from '#server/lib/auth.ts';
-import { notFound } from '#server/lib/errors.ts';
 import { secureCookie } from '#server/lib/transport.ts';
 import {
   authResponse,
@@ -15,7 +14,6 @@ import {
   registerBody,
 } from '#shared/contracts/auth.ts';
 import { errorBody, okBody } from '#shared/contracts/common.ts';
-import { findUserById, revokeAllSessions, toAuthUser } from './repository.ts';
 import { AuthService, type SessionResult } from './service.ts';
 
 export const REFRESH_COOKIE = 'aquadesk_refresh';
@@ -112,9 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/me',
     { preHandler: guards.authenticate, schema: { tags: ['auth'], response: { 200: authUser } } },
     async (req) => {
-      const user = await findUserById(db, actorOf(req).id);
-      if (!user) throw notFound('User');
-      return toAuthUser(user);
+      return service.me(actorOf(req).id);
     },
   );
 
@@ -143,8 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: z.object({}).optional(), response: { 200: okBody } },
     },
     async (req) => {
-      const actor = actorOf(req);
-      await revokeAllSessions(db, actor.id, 'signed out everywhere');
+      await service.signOutEverywhere(actorOf(req).id);
       return { message: 'Signed out everywhere' };
     },
   );

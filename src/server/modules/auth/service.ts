@@ -1,11 +1,9 @@
 /** Sign-in, rotating refresh sessions, sign-out, registration and password change. */
 import { timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { roles, users } from '#server/db/schema/people.ts';
 import { DEMO_EMAILS } from '#server/db/seed/seed.ts';
 import { audit } from '#server/lib/audit.ts';
-import { AppError, conflict, forbidden, isUniqueViolation, unauthenticated } from '#server/lib/errors.ts';
+import { AppError, conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from '#server/lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { newSecret, sha256, type TokenService } from '#server/lib/tokens.ts';
 import type { AuthUser } from '#shared/contracts/auth.ts';
@@ -219,14 +217,17 @@ export class AuthService {
     client: Client,
   ) {
     if (!allowed) throw forbidden(REGISTRATION_CLOSED);
-    const [role] = await this.db.select({ id: roles.id }).from(roles).where(eq(roles.name, ROLE.SALESMAN)).limit(1);
+    const role = await repo.findRoleByName(this.db, ROLE.SALESMAN);
     if (!role) throw new AppError('INTERNAL', 'The Salesman role is missing');
     const passwordHash = await hashPassword(input.password);
     try {
-      const [created] = await this.db
-        .insert(users)
-        .values({ name: input.name, email: input.email, passwordHash, phone: input.phone || null, roleId: role.id })
-        .returning({ id: users.id });
+      const created = await repo.insertUser(this.db, {
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        phone: input.phone || null,
+        roleId: role.id,
+      });
       await audit(this.db, {
         actorId: created?.id,
         actorEmail: input.email,
@@ -242,6 +243,18 @@ export class AuthService {
     }
   }
 
+  /** GET /auth/me: the caller as the sign-in answer describes them. */
+  async me(userId: string): Promise<AuthUser> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw notFound('User');
+    return repo.toAuthUser(user);
+  }
+
+  /** Ends every session of the caller (this one too); their open notification streams end with them. */
+  async signOutEverywhere(userId: string): Promise<void> {
+    await repo.revokeAllSessions(this.db, userId, 'signed out everywhere');
+  }
+
   /** The current password is checked like a sign-in: the same per-account throttle and audit rows. */
   async changePassword(
     actor: { id: string; email: string },
@@ -252,12 +265,8 @@ export class AuthService {
   ) {
     const userId = actor.id;
     await this.reserveGuess(actor.email, 'auth.password_change', ip, userId);
-    const [row] = await this.db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    if (!row || !(await verifyPassword(row.passwordHash, current))) {
+    const stored = await repo.passwordHashOf(this.db, userId);
+    if (stored === undefined || !(await verifyPassword(stored, current))) {
       await audit(this.db, {
         actorId: userId,
         actorEmail: actor.email,
@@ -274,10 +283,7 @@ export class AuthService {
     await repo.releaseGuess(this.db, actor.email);
     const passwordHash = await hashPassword(next);
     await this.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
-        .where(eq(users.id, userId));
+      await repo.setPassword(tx, userId, passwordHash);
       await repo.revokeAllSessions(tx, userId, 'password changed', sessionId);
       await audit(tx, { actorId: userId, action: 'auth.password_change', entityType: 'user', entityId: userId, ip });
     });

@@ -136,3 +136,12 @@ export async function markDelivered(db: Tx, userId: string, id: string): Promise
     .returning({ id: notifications.id });
   return rows.length === 1;
 }
+
+/** A free-text message from one user to another (POST /notifications); its id. */
+export async function insertMessage(
+  db: Tx,
+  values: { toUserId: string; senderId: string; message: string },
+): Promise<string | undefined> {
+  const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
+  return row?.id;
+}

@@ -1,10 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notifications } from '#server/db/schema/activity.ts';
-import { audit } from '#server/lib/audit.ts';
 import { actorOf, loadActor } from '#server/lib/auth.ts';
-import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors.ts';
+import { unauthenticated } from '#server/lib/errors.ts';
 import { cappedWindow, sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams, okBody, pageQuery } from '#shared/contracts/common.ts';
 import {
@@ -15,10 +13,8 @@ import {
   sendNotificationBody,
   unreadCount,
 } from '#shared/contracts/notifications.ts';
-import { NOT_A_COLLEAGUE, worksWith } from './colleagues.ts';
-import { publish } from './events.ts';
 import { type PushSource, pgliteSource, postgresSource } from './push.ts';
-import * as repo from './repository.ts';
+import { NotificationService } from './service.ts';
 
 const HEARTBEAT_MS = 25_000;
 /** Free-text messages one user may send in a minute (POST /notifications). */
@@ -27,6 +23,7 @@ export const MESSAGES_PER_MINUTE = 30;
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, database, tokens, guards, pushHub: hub } = app.deps;
   const guard = guards.guard('notifications');
+  const service = new NotificationService(db);
 
   // Each process listens for the users it holds streams for.
   const source: PushSource = database.url
@@ -36,8 +33,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const userId of userIds) {
       if (!hub.has(userId)) continue;
       try {
-        const [count, latest] = await Promise.all([repo.unreadCount(db, userId), repo.latestForUser(db, userId)]);
-        hub.send(userId, 'notification', { count, latest });
+        hub.send(userId, 'notification', await service.pushState(userId));
       } catch (err) {
         app.log.warn({ err }, 'could not push a notification');
       }
@@ -62,10 +58,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       // Without paging: the newest UNPAGED_CAP (ADR 017).
       const window = cappedWindow(req.query);
-      const [items, total] = await Promise.all([
-        repo.listForUser(db, actor.id, window.limit, window.offset),
-        repo.countForUser(db, actor.id),
-      ]);
+      const { items, total } = await service.list(actor.id, window);
       sendTotal(reply, total, window);
       return items;
     },
@@ -74,7 +67,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications/unread-count',
     { preHandler: guard, schema: { tags: ['notifications'], response: { 200: unreadCount } } },
-    async (req) => ({ count: await repo.unreadCount(db, actorOf(req).id) }),
+    async (req) => ({ count: await service.unreadCount(actorOf(req).id) }),
   );
 
   app.post(
@@ -83,17 +76,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: { tags: ['notifications'], params: idParams, response: { 200: markedRead, 404: errorBody } },
     },
-    async (req) => {
-      const actor = actorOf(req);
-      if (!(await repo.findOwned(db, req.params.id, actor.id))) throw notFound('Notification');
-      await repo.markRead(db, actor.id, [req.params.id]);
-      const [item, count] = await Promise.all([
-        repo.findItemForUser(db, req.params.id, actor.id),
-        repo.unreadCount(db, actor.id),
-      ]);
-      if (!item) throw notFound('Notification');
-      return { ...item, unreadCount: count };
-    },
+    async (req) => service.markRead(actorOf(req).id, req.params.id),
   );
 
   app.post(
@@ -103,7 +86,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['notifications'], params: idParams, response: { 200: okBody, 404: errorBody } },
     },
     async (req) => {
-      if (!(await repo.markDelivered(db, actorOf(req).id, req.params.id))) throw notFound('Notification');
+      await service.markDelivered(actorOf(req).id, req.params.id);
       return { message: 'Delivered' };
     },
   );
@@ -114,27 +97,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: { tags: ['notifications'], body: markMultipleBody, response: { 200: markResult, 404: errorBody } },
     },
-    async (req) => {
-      const actor = actorOf(req);
-      const ids = [...new Set(req.body.notificationIds)];
-      // All or nothing: an id that is not the caller's (someone else's, or none at all) answers
-      // 404 like a single read, and nothing is marked.
-      const updated = await db.transaction(async (tx) => {
-        if ((await repo.countOwned(tx, actor.id, ids)) !== ids.length) throw notFound('Notification');
-        return repo.markRead(tx, actor.id, ids);
-      });
-      return { updated, count: await repo.unreadCount(db, actor.id) };
-    },
+    async (req) => service.markManyRead(actorOf(req).id, req.body.notificationIds),
   );
 
   app.post(
     '/notifications/mark-all-read',
     { preHandler: guard, schema: { tags: ['notifications'], response: { 200: markResult } } },
-    async (req) => {
-      const actor = actorOf(req);
-      const updated = await repo.markAllRead(db, actor.id);
-      return { updated, count: await repo.unreadCount(db, actor.id) };
-    },
+    async (req) => service.markAllRead(actorOf(req).id),
   );
 
   app.post(
@@ -160,29 +129,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const actor = actorOf(req);
-      const { toUserId, message } = req.body;
-      if (toUserId === actor.id) throw invalid('toUserId', 'You cannot send a notification to yourself');
-      // Only the people the sender works with; anyone else, an inactive user or an unknown id:
-      // the same 404, so the answer does not tell which ids are active accounts.
-      if (!(await worksWith(db, actor, toUserId))) throw new AppError('NOT_FOUND', NOT_A_COLLEAGUE);
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(notifications)
-          .values({ toUserId, senderId: actor.id, message })
-          .returning({ id: notifications.id });
-        await publish(tx, [toUserId]);
-        await audit(tx, {
-          actorId: actor.id,
-          action: 'notification.send',
-          entityType: 'notification',
-          entityId: row?.id,
-          ip: req.ip,
-        });
-        return row?.id as string;
-      });
-      const item = (await repo.listForUser(db, toUserId, 1, 0)).find((n) => n.id === id);
-      if (!item) throw new AppError('INTERNAL', 'The notification was not saved');
+      const item = await service.send(actorOf(req), req.body.toUserId, req.body.message, req.ip);
       reply.status(201);
       return item;
     },
@@ -232,7 +179,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       res.end();
       return;
     }
-    hub.send(actor.id, 'notification', { count: await repo.unreadCount(db, actor.id), latest: null });
+    hub.send(actor.id, 'notification', { count: await service.unreadCount(actor.id), latest: null });
   });
 };
 

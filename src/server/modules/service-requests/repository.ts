@@ -1,4 +1,8 @@
-/** Drizzle queries for service requests, their history, work logs, photos and counters. */
+/**
+ * Drizzle queries for service requests, their history, work logs, photos and counters: SQL only.
+ * Rows come back as the database gives them; mapper.ts turns them into the API's shapes, and the
+ * scope (which requests an actor reaches) is decided in scope.ts and arrives here as data.
+ */
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
@@ -6,13 +10,11 @@ import { preparedOnce } from '#server/db/prepared.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { regions, roles, users } from '#server/db/schema/people.ts';
 import { approvalHistory, requestCounters, serviceRequests, workLogs, workMedia } from '#server/db/schema/requests.ts';
-import type { Actor } from '#server/lib/auth.ts';
 import { containsPattern } from '#server/lib/paging.ts';
-
-import type { ApprovalEntry, RequestSummary, WorkLog } from '#shared/contracts/service-requests.ts';
-import { requestScopeOf } from '#shared/domain/permissions.ts';
+import type { ApprovalEntry } from '#shared/contracts/service-requests.ts';
 import { ROLE } from '#shared/domain/roles.ts';
 import { OPEN_TASK_STATUSES, type RequestStatus, type RequestType } from '#shared/domain/workflow.ts';
+import type { RequestScope } from './scope.ts';
 
 export type RequestRow = typeof serviceRequests.$inferSelect;
 
@@ -65,66 +67,9 @@ function selectSummaries(db: Tx) {
     .innerJoin(customers, eq(customers.id, serviceRequests.customerId));
 }
 
-type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number];
-
-const iso = (d: Date) => d.toISOString();
-const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
-
-function toSummary(r: SummaryRow): RequestSummary {
-  return {
-    id: r.id,
-    type: r.type,
-    description: r.description,
-    status: r.status,
-    customerId: r.customerId,
-    customer: {
-      id: r.customerId,
-      name: r.customerName,
-      address: r.customerAddress,
-      primaryPhone: r.customerPhone,
-      phoneNumbers: r.customerPhones,
-      email: r.customerEmail,
-      regionId: r.customerRegionId,
-      latitude: r.customerLatitude,
-      longitude: r.customerLongitude,
-    },
-    regionId: r.regionId,
-    region: { name: r.regionName },
-    requestedById: r.requestedById,
-    requestedBy: { id: r.requestedById, name: r.requesterName, role: { name: r.requesterRoleName } },
-    assignedToId: r.assignedToId,
-    assignedTo: r.assignedToId && r.assigneeName ? { id: r.assignedToId, name: r.assigneeName } : null,
-    approvedBy: r.approverName ? { name: r.approverName } : null,
-    needsSalesApproval: r.needsSalesApproval,
-    salesApproved: r.salesApproved,
-    version: r.version,
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
-    assignedAt: isoOrNull(r.assignedAt),
-    completedAt: isoOrNull(r.completedAt),
-  };
-}
+export type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['execute']>>[number];
 
 // ------------------------------------------------------------------ scope
-
-/**
- * The requests an actor may read (decisions.md, Data scope), as data: the kind decides the SQL,
- * the key (a region or a user) is a parameter, so each kind is one prepared statement.
- */
-export type RequestScope = { kind: 'all' } | { kind: 'region' | 'requested' | 'technician' | 'assigned'; key: string };
-
-export function scopeOf(actor: Pick<Actor, 'id' | 'policyRole' | 'regionId'>): RequestScope {
-  switch (requestScopeOf(actor.policyRole)) {
-    case 'all':
-      return { kind: 'all' };
-    case 'region':
-      return actor.regionId ? { kind: 'region', key: actor.regionId } : { kind: 'all' };
-    case 'requested':
-      return { kind: 'requested', key: actor.id };
-    case 'technician':
-      return { kind: 'technician', key: actor.id };
-  }
-}
 
 /** The scope as a WHERE condition over the placeholder `scopeKey`. */
 function scopeWhere(scope: RequestScope): SQL | undefined {
@@ -145,28 +90,6 @@ function scopeWhere(scope: RequestScope): SQL | undefined {
 
 const scopeParams = (scope: RequestScope) => (scope.kind === 'all' ? {} : { scopeKey: scope.key });
 
-/** Which counter rows add up to an actor's scope: O(1) totals whatever the table size. */
-export type CounterScope =
-  | { kind: 'all' }
-  | { kind: 'region'; key: string }
-  | { kind: 'requester'; key: string }
-  | { kind: 'assignee'; key: string }
-  /** Technicians: assigned to them or raised by them, each request once. */
-  | { kind: 'technician'; key: string };
-
-export function counterScopeOf(actor: Pick<Actor, 'id' | 'policyRole' | 'regionId'>): CounterScope {
-  switch (requestScopeOf(actor.policyRole)) {
-    case 'all':
-      return { kind: 'all' };
-    case 'region':
-      return actor.regionId ? { kind: 'region', key: actor.regionId } : { kind: 'all' };
-    case 'requested':
-      return { kind: 'requester', key: actor.id };
-    case 'technician':
-      return { kind: 'technician', key: actor.id };
-  }
-}
-
 const ZERO_KEY = '00000000-0000-0000-0000-000000000000';
 
 export interface CounterCell {
@@ -175,8 +98,11 @@ export interface CounterCell {
   count: number;
 }
 
-/** The (status, type) counts of a scope. */
-export async function readCounters(db: Tx, scope: CounterScope): Promise<CounterCell[]> {
+/** The counter rows (kind, key) that add up to each scope. */
+const COUNTER_KIND = { region: 'region', requested: 'requester', assigned: 'assignee' } as const;
+
+/** The (status, type) counts of a scope: O(1) totals whatever the table size. */
+export async function readCounters(db: Tx, scope: RequestScope): Promise<CounterCell[]> {
   const query = preparedOnce(db, 'counters', (name) =>
     db
       .select({ status: requestCounters.status, type: requestCounters.type, count: requestCounters.count })
@@ -186,7 +112,7 @@ export async function readCounters(db: Tx, scope: CounterScope): Promise<Counter
   );
   const rowsOf = (kind: string, key: string) => query.execute({ kind, key });
   if (scope.kind === 'all') return rowsOf('all', ZERO_KEY);
-  if (scope.kind !== 'technician') return rowsOf(scope.kind, scope.key);
+  if (scope.kind !== 'technician') return rowsOf(COUNTER_KIND[scope.kind], scope.key);
   // assignee + requester - self (a request both raised by and assigned to them counts once).
   const cells = new Map<string, CounterCell>();
   const add = (rows: CounterCell[], sign: 1 | -1) => {
@@ -201,10 +127,6 @@ export async function readCounters(db: Tx, scope: CounterScope): Promise<Counter
   add(await rowsOf('requester', scope.key), 1);
   add(await rowsOf('self', scope.key), -1);
   return [...cells.values()];
-}
-
-export function sumCells(cells: CounterCell[], status?: RequestStatus): number {
-  return cells.reduce((n, c) => (status === undefined || c.status === status ? n + c.count : n), 0);
 }
 
 // ------------------------------------------------------------------ reads
@@ -246,7 +168,7 @@ const listParams = (f: Shape) => ({
 });
 
 /** A page of requests, newest first. */
-export async function listRequests(db: Tx, f: ListFilter): Promise<RequestSummary[]> {
+export async function listRequests(db: Tx, f: ListFilter): Promise<SummaryRow[]> {
   // The first page sends no OFFSET at all, as Drizzle does for a literal 0.
   const paged = f.offset > 0;
   const query = preparedOnce(db, `list|${shapeOf(f)}|${paged ? 'o' : ''}`, (name) => {
@@ -261,8 +183,7 @@ export async function listRequests(db: Tx, f: ListFilter): Promise<RequestSummar
       .$dynamic();
     return (paged ? page.offset(sql.placeholder('offset')) : page).prepare(name);
   });
-  const rows = await query.execute({ ...listParams(f), limit: f.limit, offset: f.offset });
-  return rows.map(toSummary);
+  return query.execute({ ...listParams(f), limit: f.limit, offset: f.offset });
 }
 
 /** The number of requests a filter matches (used when the counters cannot answer: a search). */
@@ -279,7 +200,7 @@ export async function findSummary(
   db: Tx,
   id: string,
   scope: RequestScope = { kind: 'all' },
-): Promise<RequestSummary | undefined> {
+): Promise<SummaryRow | undefined> {
   const query = preparedOnce(db, `one|${scope.kind}`, (name) =>
     selectSummaries(db)
       .where(and(eq(serviceRequests.id, sql.placeholder('id')), scopeWhere(scope)))
@@ -287,9 +208,102 @@ export async function findSummary(
       .prepare(name),
   );
   const [row] = await query.execute({ id, ...scopeParams(scope) });
-  return row ? toSummary(row) : undefined;
+  return row;
 }
 
+/** A photo as the JSON aggregation returns it (timestamps as JSON text). */
+export type MediaJson = Omit<MediaRow, 'uploadedAt'> & { uploadedAt: string };
+export type WorkLogJson = {
+  id: string;
+  technicianId: string;
+  technicianName: string;
+  startTime: string;
+  endTime: string | null;
+  notes: string | null;
+};
+export type HistoryJson = {
+  id: string;
+  approverId: string;
+  approverName: string;
+  approverRole: string;
+  stage: string;
+  status: ApprovalEntry['status'];
+  comments: string | null;
+  approvedAt: string;
+};
+
+/** One JSON array of a request's child rows, in order; `[]` when it has none. */
+const jsonRows = <T>(fields: Record<string, SQL | AnyPgColumn>, from: SQL, orderBy: SQL) =>
+  sql<T[]>`coalesce((select json_agg(json_build_object(${sql.join(
+    Object.entries(fields).map(([k, v]) => sql`${sql.raw(`'${k}'`)}, ${v}`),
+    sql`, `,
+  )}) order by ${orderBy}) ${from}), '[]'::json)`;
+
+const detailsColumns = {
+  ...summaryColumns,
+  workLogs: jsonRows<WorkLogJson>(
+    {
+      id: workLogs.id,
+      technicianId: workLogs.technicianId,
+      technicianName: users.name,
+      startTime: workLogs.startTime,
+      endTime: workLogs.endTime,
+      notes: workLogs.notes,
+    },
+    sql`from ${workLogs} inner join ${users} on ${users.id} = ${workLogs.technicianId} where ${workLogs.requestId} = ${serviceRequests.id}`,
+    sql`${workLogs.startTime} asc, ${workLogs.id} asc`,
+  ),
+  approvalHistory: jsonRows<HistoryJson>(
+    {
+      id: approvalHistory.id,
+      approverId: approvalHistory.approverId,
+      approverName: users.name,
+      approverRole: approvalHistory.approverRole,
+      stage: approvalHistory.stage,
+      status: approvalHistory.status,
+      comments: approvalHistory.comments,
+      approvedAt: approvalHistory.approvedAt,
+    },
+    sql`from ${approvalHistory} inner join ${users} on ${users.id} = ${approvalHistory.approverId} where ${approvalHistory.requestId} = ${serviceRequests.id}`,
+    sql`${approvalHistory.approvedAt} asc, ${approvalHistory.id} asc`,
+  ),
+  workMedia: jsonRows<MediaJson>(
+    mediaColumnsOf(),
+    sql`from ${workMedia} inner join ${users} on ${users.id} = ${workMedia.uploadedById} where ${workMedia.requestId} = ${serviceRequests.id}`,
+    sql`${workMedia.uploadedAt} asc, ${workMedia.id} asc`,
+  ),
+};
+
+export type DetailsRow = SummaryRow & {
+  workLogs: WorkLogJson[];
+  approvalHistory: HistoryJson[];
+  workMedia: MediaJson[];
+};
+
+/**
+ * One request with its work logs, approval history and photos, in ONE statement (each child
+ * list a json_agg subquery), if it exists within `scope`: the details page, and the answer of
+ * every change (docs/performance.md).
+ */
+export async function findDetails(
+  db: Tx,
+  id: string,
+  scope: RequestScope = { kind: 'all' },
+): Promise<DetailsRow | undefined> {
+  const query = preparedOnce(db, `details|${scope.kind}`, (name) =>
+    db
+      .select(detailsColumns)
+      .from(serviceRequests)
+      .innerJoin(customers, eq(customers.id, serviceRequests.customerId))
+      .where(and(eq(serviceRequests.id, sql.placeholder('id')), scopeWhere(scope)))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id, ...scopeParams(scope) });
+  return row as DetailsRow | undefined;
+}
+
+/** The row as it is now (a transition that lost its guarded UPDATE reads it once, to explain). */
 export async function findRow(db: Tx, id: string): Promise<RequestRow | undefined> {
   const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id)).limit(1);
   return row;
@@ -301,91 +315,35 @@ export async function lockRow(db: Tx, id: string): Promise<RequestRow | undefine
   return row;
 }
 
-export async function workLogsOf(db: Tx, requestId: string): Promise<WorkLog[]> {
-  const query = preparedOnce(db, 'work-logs', (name) =>
-    db
-      .select({
-        id: workLogs.id,
-        technicianId: workLogs.technicianId,
-        technicianName: users.name,
-        startTime: workLogs.startTime,
-        endTime: workLogs.endTime,
-        notes: workLogs.notes,
-      })
-      .from(workLogs)
-      .innerJoin(users, eq(users.id, workLogs.technicianId))
-      .where(eq(workLogs.requestId, sql.placeholder('requestId')))
-      .orderBy(asc(workLogs.startTime))
-      .prepare(name),
-  );
-  const rows = await query.execute({ requestId });
-  return rows.map((r) => ({
-    id: r.id,
-    technician: { id: r.technicianId, name: r.technicianName },
-    startTime: iso(r.startTime),
-    endTime: isoOrNull(r.endTime),
-    notes: r.notes,
-  }));
-}
-
-export async function approvalHistoryOf(db: Tx, requestId: string): Promise<ApprovalEntry[]> {
-  const query = preparedOnce(db, 'approval-history', (name) =>
-    db
-      .select({
-        id: approvalHistory.id,
-        approverId: approvalHistory.approverId,
-        approverName: users.name,
-        approverRole: approvalHistory.approverRole,
-        stage: approvalHistory.stage,
-        status: approvalHistory.status,
-        comments: approvalHistory.comments,
-        approvedAt: approvalHistory.approvedAt,
-      })
-      .from(approvalHistory)
-      .innerJoin(users, eq(users.id, approvalHistory.approverId))
-      .where(eq(approvalHistory.requestId, sql.placeholder('requestId')))
-      .orderBy(asc(approvalHistory.approvedAt), asc(approvalHistory.id))
-      .prepare(name),
-  );
-  const rows = await query.execute({ requestId });
-  return rows.map((r) => ({
-    id: r.id,
-    approver: { id: r.approverId, name: r.approverName },
-    approverRole: r.approverRole,
-    stage: r.stage,
-    status: r.status,
-    comments: r.comments,
-    approvedAt: iso(r.approvedAt),
-  }));
-}
-
 /** The columns of one photo as the API describes it (the request's list and a fresh upload). */
-export const mediaColumns = {
-  id: workMedia.id,
-  storageKey: workMedia.storageKey,
-  thumbKey: workMedia.thumbKey,
-  mimeType: workMedia.mimeType,
-  width: workMedia.width,
-  height: workMedia.height,
-  sizeBytes: workMedia.sizeBytes,
-  uploadedById: workMedia.uploadedById,
-  uploadedByName: users.name,
-  uploadedAt: workMedia.uploadedAt,
-};
-
-export async function mediaRowsOf(db: Tx, requestId: string) {
-  const query = preparedOnce(db, 'media', (name) =>
-    db
-      .select(mediaColumns)
-      .from(workMedia)
-      .innerJoin(users, eq(users.id, workMedia.uploadedById))
-      .where(eq(workMedia.requestId, sql.placeholder('requestId')))
-      .orderBy(asc(workMedia.uploadedAt), asc(workMedia.id))
-      .prepare(name),
-  );
-  return query.execute({ requestId });
+function mediaColumnsOf() {
+  return {
+    id: workMedia.id,
+    storageKey: workMedia.storageKey,
+    thumbKey: workMedia.thumbKey,
+    mimeType: workMedia.mimeType,
+    width: workMedia.width,
+    height: workMedia.height,
+    sizeBytes: workMedia.sizeBytes,
+    uploadedById: workMedia.uploadedById,
+    uploadedByName: users.name,
+    uploadedAt: workMedia.uploadedAt,
+  };
 }
-export type MediaRow = Awaited<ReturnType<typeof mediaRowsOf>>[number];
+export const mediaColumns = mediaColumnsOf();
+
+export type MediaRow = {
+  id: string;
+  storageKey: string;
+  thumbKey: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  sizeBytes: number;
+  uploadedById: string;
+  uploadedByName: string;
+  uploadedAt: Date;
+};
 
 export async function findCustomer(db: Tx, id: string) {
   const [row] = await db

@@ -1,8 +1,9 @@
 /**
  * Service-request use-cases: scope and permission checks, then one transaction per change.
- * Every transition reads the request, asks the shared workflow table whether this actor may act
- * now, and writes through a guarded UPDATE (status and version as read), with its history row,
- * work log, audit row and notifications in the same transaction.
+ * Every transition reads the request once (scoped), asks the shared workflow table whether this
+ * actor may act now, and writes through a guarded UPDATE (status and version as read), which
+ * decides a race: its history row, work log, audit row and notifications follow in the same
+ * transaction. The answer is the request as it now is, read in one statement.
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -13,7 +14,6 @@ import type { TransitionCounter } from '#server/lib/metrics.ts';
 import { cappedWindow, SORT_MATCHES_UP_TO, type Window } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
 import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
-import { signedMediaUrl } from '#server/modules/uploads/signing.ts';
 import {
   type CreateRequestBody,
   REJECT_REASON_REQUIRED,
@@ -40,7 +40,9 @@ import {
   statusAfter,
   type WorkflowAction,
 } from '#shared/domain/workflow.ts';
+import { sumCells, toDetails, toMediaItem, toSummary } from './mapper.ts';
 import * as repo from './repository.ts';
+import { scopeFor } from './scope.ts';
 
 export const NO_TECHNICIAN = 'No active technician is available in this region';
 export const NOT_A_CANDIDATE = "Choose an active technician of this request's region";
@@ -75,6 +77,11 @@ export function movedOn(now: RequestStatus | string, changedStatus: boolean): Ap
   );
 }
 
+function movedOnTo(now: { status: RequestStatus } | undefined, statusBefore: string): AppError {
+  if (!now) return notFound('Service request');
+  return movedOn(now.status, now.status !== statusBefore);
+}
+
 export const ALREADY_SALES_APPROVED =
   'This request has moved on: it has already been sales-approved. Reload to see its current state.';
 
@@ -100,14 +107,18 @@ export function assertMayAct(action: WorkflowAction, actor: Actor, req: RequestF
 
 interface TransitionPlan {
   action: WorkflowAction;
-  /** The row's new values (the status comes from the table); may read inside the transaction. */
-  changes: (tx: Tx, current: repo.RequestRow) => Promise<repo.RequestChanges> | repo.RequestChanges;
+  /**
+   * The row's new values (the status comes from the table); may read inside the transaction.
+   * `before` is the request as read before the transaction: the guarded UPDATE applies the
+   * changes only if the row is still that version.
+   */
+  changes: (tx: Tx, before: RequestSummary) => Promise<repo.RequestChanges> | repo.RequestChanges;
   /** History rows, work logs: written in the same transaction after the guarded update. */
-  after?: (tx: Tx, before: repo.RequestRow, after: repo.RequestRow) => Promise<void>;
+  after?: (tx: Tx, before: RequestSummary, after: repo.RequestRow) => Promise<void>;
   event?: WorkflowEvent;
   reason?: string | null;
   auditAction: string;
-  details?: (before: repo.RequestRow, after: repo.RequestRow) => Record<string, unknown>;
+  details?: (before: RequestSummary, after: repo.RequestRow) => Record<string, unknown>;
 }
 
 export class RequestService {
@@ -126,7 +137,7 @@ export class RequestService {
   ): Promise<{ items: RequestSummary[]; total: number; window: Window }> {
     const status = q.status && q.status !== 'ALL' ? q.status : undefined;
     const search = q.search?.trim() || undefined;
-    const scope = repo.scopeOf(actor);
+    const scope = scopeFor(actor);
     // Without paging: the newest UNPAGED_CAP (ADR 017).
     const window = cappedWindow(q);
     const page = { limit: window.limit, offset: window.offset };
@@ -134,47 +145,31 @@ export class RequestService {
       // The count first: it tells the list which plan is cheap (SORT_MATCHES_UP_TO).
       const total = await repo.countRequests(this.db, { scope, status, search });
       const sortMatches = total <= SORT_MATCHES_UP_TO;
-      const items = await repo.listRequests(this.db, { scope, status, search, sortMatches, ...page });
-      return { items, total, window };
+      const rows = await repo.listRequests(this.db, { scope, status, search, sortMatches, ...page });
+      return { items: rows.map(toSummary), total, window };
     }
-    const items = await repo.listRequests(this.db, { scope, status, ...page });
+    const rows = await repo.listRequests(this.db, { scope, status, ...page });
     // Without a search the counters answer the total in O(1).
-    const total = repo.sumCells(await repo.readCounters(this.db, repo.counterScopeOf(actor)), status);
-    return { items, total, window };
+    const total = sumCells(await repo.readCounters(this.db, scope), status);
+    return { items: rows.map(toSummary), total, window };
   }
 
   /** A request the actor may read, or 404 (the same answer as one that does not exist). */
   async summary(actor: Actor, id: string): Promise<RequestSummary> {
-    const found = await repo.findSummary(this.db, id, repo.scopeOf(actor));
+    const found = await repo.findSummary(this.db, id, scopeFor(actor));
     if (!found) throw notFound('Service request');
-    return found;
+    return toSummary(found);
   }
 
+  /** A request the actor may read with its work logs, history and photos: one statement. */
   async details(actor: Actor, id: string): Promise<RequestDetails> {
-    return this.detailsOf(await this.summary(actor, id));
-  }
-
-  async detailsOf(summary: RequestSummary): Promise<RequestDetails> {
-    const [workLogs, approvalHistory, media] = [
-      await repo.workLogsOf(this.db, summary.id),
-      await repo.approvalHistoryOf(this.db, summary.id),
-      await repo.mediaRowsOf(this.db, summary.id),
-    ];
-    return { ...summary, workLogs, approvalHistory, workMedia: media.map((m) => this.mediaItem(m)) };
+    const found = await repo.findDetails(this.db, id, scopeFor(actor));
+    if (!found) throw notFound('Service request');
+    return toDetails(this.tokens, found);
   }
 
   mediaItem(m: repo.MediaRow): WorkMediaItem {
-    return {
-      id: m.id,
-      fileUrl: signedMediaUrl(this.tokens, m.storageKey),
-      thumbnailUrl: signedMediaUrl(this.tokens, m.thumbKey),
-      mimeType: m.mimeType,
-      width: m.width,
-      height: m.height,
-      sizeBytes: m.sizeBytes,
-      uploadedBy: { id: m.uploadedById, name: m.uploadedByName },
-      uploadedAt: m.uploadedAt.toISOString(),
-    };
+    return toMediaItem(this.tokens, m);
   }
 
   /** Active technicians of the request's region with their open tasks (the assign dialog). */
@@ -297,27 +292,29 @@ export class RequestService {
 
   // ---------------------------------------------------------------- transitions
 
+  /** The guarded UPDATE matched nothing: read the row once to tell gone (404) from moved on (409). */
   private async movedOnNow(tx: Tx, id: string, statusBefore: string): Promise<AppError> {
-    const now = await repo.findRow(tx, id);
-    if (!now) return notFound('Service request');
-    return movedOn(now.status, now.status !== statusBefore);
+    return movedOnTo(await repo.findRow(tx, id), statusBefore);
   }
 
-  /** Read (scoped), check with the shared table, then one guarded transaction. */
+  /**
+   * Read (scoped), check with the shared table, then one transaction whose guarded UPDATE
+   * decides: it changes the row only if it is still the status and version just read. No second
+   * read inside the transaction; only when the UPDATE matched nothing is the row read once, to
+   * answer 404 (gone) or 409 (moved on, with its current status). The answer is read after
+   * commit in one statement (findDetails).
+   */
   private async transition(actor: Actor, id: string, plan: TransitionPlan, ip: string): Promise<RequestDetails> {
     const before = await this.summary(actor, id);
     assertMayAct(plan.action, actor, factsOf(before));
     await this.db.transaction(async (tx) => {
-      const current = await repo.findRow(tx, id);
-      if (!current) throw notFound('Service request');
-      if (current.version !== before.version) throw movedOn(current.status, current.status !== before.status);
       const changes = {
-        ...(await plan.changes(tx, current)),
-        status: statusAfter(plan.action, current.status),
+        ...(await plan.changes(tx, before)),
+        status: statusAfter(plan.action, before.status),
       };
       const after = await repo.guardedUpdate(tx, id, before, changes);
       if (!after) throw await this.movedOnNow(tx, id, before.status);
-      await plan.after?.(tx, current, after);
+      await plan.after?.(tx, before, after);
       await audit(tx, {
         actorId: actor.id,
         actorEmail: actor.email,
@@ -325,7 +322,7 @@ export class RequestService {
         entityType: 'service_request',
         entityId: id,
         ip,
-        details: { from: current.status, to: after.status, ...plan.details?.(current, after) },
+        details: { from: before.status, to: after.status, ...plan.details?.(before, after) },
       });
       if (plan.event) {
         await notifyWorkflowEvent(tx, {
@@ -334,7 +331,7 @@ export class RequestService {
           request: after,
           customerName: before.customer.name,
           reason: plan.reason ?? null,
-          previousAssignedToId: current.assignedToId,
+          previousAssignedToId: before.assignedToId,
         });
       }
     });
@@ -346,11 +343,11 @@ export class RequestService {
   /** The approval-history row of an approval, rejection or acknowledgement. */
   private historyRow(
     actor: Actor,
-    stage: (before: repo.RequestRow) => string,
+    stage: (before: RequestSummary) => string,
     status: 'APPROVED' | 'REJECTED',
     comments: string | null,
   ) {
-    return async (tx: Tx, before: repo.RequestRow) => {
+    return async (tx: Tx, before: RequestSummary) => {
       await repo.insertHistory(tx, {
         requestId: before.id,
         approverId: actor.id,
@@ -395,7 +392,7 @@ export class RequestService {
   reject(actor: Actor, id: string, reason: string, ip: string) {
     const trimmed = reason.trim();
     if (!trimmed) throw invalid('comments', REJECT_REASON_REQUIRED);
-    const stageOf = (r: repo.RequestRow) => approvalStage(factsOf(r));
+    const stageOf = (r: RequestSummary) => approvalStage(factsOf(r));
     return this.transition(
       actor,
       id,
@@ -419,12 +416,17 @@ export class RequestService {
       id,
       {
         action: 'assign',
-        changes: async (tx, current) => {
+        changes: async (tx, before) => {
           // Picked inside the transaction and serialised per region, so two assignments at
           // once see each other's load.
-          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`assign:${current.regionId}`}))`);
-          const [tech] = await repo.techniciansOfRegion(tx, current.regionId, technicianId ?? undefined);
-          if (!tech) throw technicianId ? invalid('technicianId', NOT_A_CANDIDATE) : conflict(NO_TECHNICIAN);
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`assign:${before.regionId}`}))`);
+          const [tech] = await repo.techniciansOfRegion(tx, before.regionId, technicianId ?? undefined);
+          if (!tech) {
+            // A request that moved on meanwhile answers as such, whatever the technicians.
+            const now = await repo.findRow(tx, id);
+            if (!now || now.version !== before.version) throw movedOnTo(now, before.status);
+            throw technicianId ? invalid('technicianId', NOT_A_CANDIDATE) : conflict(NO_TECHNICIAN);
+          }
           return { assignedToId: tech.id, assignedAt: new Date() };
         },
         after: async (tx, _before, after) => {
@@ -467,7 +469,7 @@ export class RequestService {
             await repo.insertClosedWorkLog(tx, {
               requestId: before.id,
               technicianId: actor.id,
-              startTime: before.updatedAt,
+              startTime: new Date(before.updatedAt),
               notes,
             });
           }

@@ -8,7 +8,7 @@ import type { LocationInput } from '#shared/contracts/customers.ts';
 import type { CustomerLocation, RequestDetails, TechnicianCandidate } from '#shared/contracts/service-requests.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
-import { AFTER_REQUEST_CHANGE, candidatesQueryKey } from './keys.ts';
+import { AFTER_TRANSITION, candidatesQueryKey, requestQueryKey } from './keys.ts';
 
 export const FALLBACK = {
   approve: 'Failed to approve request',
@@ -21,7 +21,14 @@ export const FALLBACK = {
   candidates: 'Failed to load data',
 } as const;
 
-const invalidate = [...AFTER_REQUEST_CHANGE];
+/**
+ * Every transition answers with the request as it now is: that answer becomes the details
+ * page's data (no refetch), and only the lists and the dashboard are invalidated.
+ */
+export const transitionCache = (id: string) => ({
+  cache: (data: RequestDetails) => [{ queryKey: requestQueryKey(id), data }],
+  invalidate: [...AFTER_TRANSITION],
+});
 
 export function useApprove(id: string) {
   return useApiMutation({
@@ -33,7 +40,7 @@ export function useApprove(id: string) {
       }),
     fallback: FALLBACK.approve,
     success: 'Request approved successfully!',
-    invalidate,
+    ...transitionCache(id),
   });
 }
 
@@ -46,7 +53,7 @@ export function useReject(id: string, onSuccess?: () => void) {
         fallback: FALLBACK.reject,
       }),
     fallback: FALLBACK.reject,
-    invalidate,
+    ...transitionCache(id),
     onSuccess,
   });
 }
@@ -63,7 +70,7 @@ export function useAssign(id: string, onSuccess?: () => void) {
         : api<RequestDetails>(`/service-requests/${id}/auto-assign`, { method: 'POST', fallback: FALLBACK.assign }),
     fallback: FALLBACK.assign,
     success: 'Technician assigned successfully!',
-    invalidate,
+    ...transitionCache(id),
     onSuccess,
   });
 }
@@ -87,7 +94,7 @@ export function useStartWork(id: string) {
       }),
     fallback: FALLBACK.start,
     success: 'Work timer started!',
-    invalidate,
+    ...transitionCache(id),
   });
 }
 
@@ -101,7 +108,7 @@ export function useCompleteWork(id: string, onSuccess?: () => void) {
       }),
     fallback: FALLBACK.stop,
     success: 'Work completed successfully!',
-    invalidate,
+    ...transitionCache(id),
     onSuccess,
   });
 }
@@ -116,7 +123,7 @@ export function useAcknowledge(id: string, onSuccess?: () => void) {
       }),
     fallback: FALLBACK.acknowledge,
     success: 'Work acknowledged and completed!',
-    invalidate,
+    ...transitionCache(id),
     onSuccess,
   });
 }

@@ -7,5 +7,21 @@ export const requestsQueryKey = ['service-requests'] as const;
 export const requestQueryKey = (id: string) => ['service-requests', 'detail', id] as const;
 export const candidatesQueryKey = (id: string) => ['service-requests', 'candidates', id] as const;
 export const customerOptionsQueryKey = ['customers', 'options'] as const;
+/** Every list of requests (the Requests page's pages and searches). */
+export const requestListsQueryKey = [...requestsQueryKey, 'list'] as const;
+/** Every request's technician candidates: their open-task counts move with any assignment. */
+export const candidatesListsQueryKey = [...requestsQueryKey, 'candidates'] as const;
 /** Everything a request change can move. */
 export const AFTER_REQUEST_CHANGE = [requestsQueryKey, ['dashboard'], ['technician'], ['customers']] as const;
+/**
+ * What a transition moves besides the request itself, which answers with its new state (put in
+ * the cache under requestQueryKey, not refetched): the lists, the technician candidates (their
+ * open-task counts), the dashboard, the technician's screens and the customers' request histories.
+ */
+export const AFTER_TRANSITION = [
+  requestListsQueryKey,
+  candidatesListsQueryKey,
+  ['dashboard'],
+  ['technician'],
+  ['customers'],
+] as const;

@@ -1,0 +1,116 @@
+/**
+ * Rows to the API's shapes (src/shared/contracts/service-requests.ts): the repository returns
+ * what the database gives, the services answer with these. Photo URLs are signed here, so the
+ * signer (the app's TokenService) comes in as an argument.
+ */
+import type { TokenService } from '#server/lib/tokens.ts';
+import { signedMediaUrl } from '#server/modules/uploads/signing.ts';
+import type {
+  ApprovalEntry,
+  RequestDetails,
+  RequestSummary,
+  WorkLog,
+  WorkMediaItem,
+} from '#shared/contracts/service-requests.ts';
+import type { RequestStatus } from '#shared/domain/workflow.ts';
+import type {
+  CounterCell,
+  DetailsRow,
+  HistoryJson,
+  MediaJson,
+  MediaRow,
+  SummaryRow,
+  WorkLogJson,
+} from './repository.ts';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const isoOrNull = (d: Date | string | null) => (d ? iso(d) : null);
+
+export function toSummary(r: SummaryRow): RequestSummary {
+  return {
+    id: r.id,
+    type: r.type,
+    description: r.description,
+    status: r.status,
+    customerId: r.customerId,
+    customer: {
+      id: r.customerId,
+      name: r.customerName,
+      address: r.customerAddress,
+      primaryPhone: r.customerPhone,
+      phoneNumbers: r.customerPhones,
+      email: r.customerEmail,
+      regionId: r.customerRegionId,
+      latitude: r.customerLatitude,
+      longitude: r.customerLongitude,
+    },
+    regionId: r.regionId,
+    region: { name: r.regionName },
+    requestedById: r.requestedById,
+    requestedBy: { id: r.requestedById, name: r.requesterName, role: { name: r.requesterRoleName } },
+    assignedToId: r.assignedToId,
+    assignedTo: r.assignedToId && r.assigneeName ? { id: r.assignedToId, name: r.assigneeName } : null,
+    approvedBy: r.approverName ? { name: r.approverName } : null,
+    needsSalesApproval: r.needsSalesApproval,
+    salesApproved: r.salesApproved,
+    version: r.version,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    assignedAt: isoOrNull(r.assignedAt),
+    completedAt: isoOrNull(r.completedAt),
+  };
+}
+
+function toWorkLog(r: WorkLogJson): WorkLog {
+  return {
+    id: r.id,
+    technician: { id: r.technicianId, name: r.technicianName },
+    startTime: iso(r.startTime),
+    endTime: isoOrNull(r.endTime),
+    notes: r.notes,
+  };
+}
+
+function toApprovalEntry(r: HistoryJson): ApprovalEntry {
+  return {
+    id: r.id,
+    approver: { id: r.approverId, name: r.approverName },
+    approverRole: r.approverRole,
+    stage: r.stage,
+    status: r.status,
+    comments: r.comments,
+    approvedAt: iso(r.approvedAt),
+  };
+}
+
+export function toMediaItem(tokens: TokenService, m: MediaRow | MediaJson): WorkMediaItem {
+  return {
+    id: m.id,
+    fileUrl: signedMediaUrl(tokens, m.storageKey),
+    thumbnailUrl: signedMediaUrl(tokens, m.thumbKey),
+    mimeType: m.mimeType,
+    width: m.width,
+    height: m.height,
+    sizeBytes: m.sizeBytes,
+    uploadedBy: { id: m.uploadedById, name: m.uploadedByName },
+    uploadedAt: iso(m.uploadedAt),
+  };
+}
+
+export function toDetails(tokens: TokenService, r: DetailsRow): RequestDetails {
+  return {
+    ...toSummary(r),
+    workLogs: r.workLogs.map(toWorkLog),
+    approvalHistory: r.approvalHistory.map(toApprovalEntry),
+    workMedia: r.workMedia.map((m) => toMediaItem(tokens, m)),
+  };
+}
+
+/** The requests among counter cells, of one status or of all. */
+export function sumCells(cells: CounterCell[], status?: RequestStatus): number {
+  return cells.reduce((n, c) => (status === undefined || c.status === status ? n + c.count : n), 0);
+}
+
+/** The requests among counter cells in any of these statuses. */
+export const sumStatuses = (cells: CounterCell[], statuses: readonly RequestStatus[]): number =>
+  statuses.reduce((n, s) => n + sumCells(cells, s), 0);
