@@ -96,15 +96,61 @@ const NEWEST_FIRST = `order by "service_requests"."created_at" desc, "service_re
 const MATCHES_NEWEST_FIRST = `order by "service_requests"."created_at" + interval '0 seconds' desc, "service_requests"."id" desc`;
 const COUNTERS = `select "status", "type", "count" from "request_counters" where ("request_counters"."kind" = $1 and "request_counters"."key" = $2)`;
 const SEARCH_COUNT = `select count(*)::int from "service_requests" where "service_requests"."search_text" ilike $1`;
-const WORK_LOGS = `select "work_logs"."id", "work_logs"."technician_id", "users"."name", "work_logs"."start_time", "work_logs"."end_time", "work_logs"."notes" from "work_logs" inner join "users" on "users"."id" = "work_logs"."technician_id" where "work_logs"."request_id" = $1 order by "work_logs"."start_time" asc`;
-const HISTORY = `select "approval_history"."id", "approval_history"."approver_id", "users"."name", "approval_history"."approver_role", "approval_history"."stage", "approval_history"."status", "approval_history"."comments", "approval_history"."approved_at" from "approval_history" inner join "users" on "users"."id" = "approval_history"."approver_id" where "approval_history"."request_id" = $1 order by "approval_history"."approved_at" asc, "approval_history"."id" asc`;
-const MEDIA = `select "work_media"."id", "work_media"."storage_key", "work_media"."thumb_key", "work_media"."mime_type", "work_media"."width", "work_media"."height", "work_media"."size_bytes", "work_media"."uploaded_by_id", "users"."name", "work_media"."uploaded_at" from "work_media" inner join "users" on "users"."id" = "work_media"."uploaded_by_id" where "work_media"."request_id" = $1 order by "work_media"."uploaded_at" asc, "work_media"."id" asc`;
+/** One JSON array of a request's child rows, in order; `[]` when it has none (repository.ts jsonRows). */
+const jsonRows = (fields: [string, string][], from: string, orderBy: string) =>
+  `coalesce((select json_agg(json_build_object(${fields.map(([k, v]) => `'${k}', ${v}`).join(', ')}) order by ${orderBy}) ${from}), '[]'::json)`;
+const WORK_LOGS = jsonRows(
+  [
+    ['id', '"work_logs"."id"'],
+    ['technicianId', '"work_logs"."technician_id"'],
+    ['technicianName', '"users"."name"'],
+    ['startTime', '"work_logs"."start_time"'],
+    ['endTime', '"work_logs"."end_time"'],
+    ['notes', '"work_logs"."notes"'],
+  ],
+  `from "work_logs" inner join "users" on "users"."id" = "work_logs"."technician_id" where "work_logs"."request_id" = "service_requests"."id"`,
+  `"work_logs"."start_time" asc, "work_logs"."id" asc`,
+);
+const HISTORY = jsonRows(
+  [
+    ['id', '"approval_history"."id"'],
+    ['approverId', '"approval_history"."approver_id"'],
+    ['approverName', '"users"."name"'],
+    ['approverRole', '"approval_history"."approver_role"'],
+    ['stage', '"approval_history"."stage"'],
+    ['status', '"approval_history"."status"'],
+    ['comments', '"approval_history"."comments"'],
+    ['approvedAt', '"approval_history"."approved_at"'],
+  ],
+  `from "approval_history" inner join "users" on "users"."id" = "approval_history"."approver_id" where "approval_history"."request_id" = "service_requests"."id"`,
+  `"approval_history"."approved_at" asc, "approval_history"."id" asc`,
+);
+const MEDIA = jsonRows(
+  [
+    ['id', '"work_media"."id"'],
+    ['storageKey', '"work_media"."storage_key"'],
+    ['thumbKey', '"work_media"."thumb_key"'],
+    ['mimeType', '"work_media"."mime_type"'],
+    ['width', '"work_media"."width"'],
+    ['height', '"work_media"."height"'],
+    ['sizeBytes', '"work_media"."size_bytes"'],
+    ['uploadedById', '"work_media"."uploaded_by_id"'],
+    ['uploadedByName', '"users"."name"'],
+    ['uploadedAt', '"work_media"."uploaded_at"'],
+  ],
+  `from "work_media" inner join "users" on "users"."id" = "work_media"."uploaded_by_id" where "work_media"."request_id" = "service_requests"."id"`,
+  `"work_media"."uploaded_at" asc, "work_media"."id" asc`,
+);
+/** One request with its child lists, in one statement (repository.ts findDetails). */
+const DETAILS_SELECT = SUMMARY_SELECT.replace(
+  ' from "service_requests" inner join',
+  `, ${WORK_LOGS}, ${HISTORY}, ${MEDIA} from "service_requests" inner join`,
+);
 const UNREAD = `select "unread_notifications" from "users" where "users"."id" = $1 limit $2`;
 const REGION_EXISTS = `select "id" from "regions" where "regions"."id" = $1 limit $2`;
 const FIND_CUSTOMER = `select "id", "name", "region_id" from "customers" where "customers"."id" = $1 limit $2`;
 const ROW_COLUMNS = `"id", "type", "description", "status", "customer_id", "region_id", "requested_by_id", "assigned_to_id", "approved_by_id", "needs_sales_approval", "sales_approved", "search_text", "version", "created_at", "updated_at", "assigned_at", "completed_at"`;
 const INSERT_REQUEST = `insert into "service_requests" (${ROW_COLUMNS}) values (default, $1, $2, $3, $4, $5, $6, default, default, $7, $8, $9, default, default, default, default, default) returning ${ROW_COLUMNS}`;
-const FIND_ROW = `select ${ROW_COLUMNS} from "service_requests" where "service_requests"."id" = $1 limit $2`;
 const APPROVE_UPDATE = `update "service_requests" set "status" = $1, "approved_by_id" = $2, "version" = "service_requests"."version" + 1, "updated_at" = $3 where ("service_requests"."id" = $4 and "service_requests"."status" = $5 and "service_requests"."version" = $6) returning ${ROW_COLUMNS}`;
 const INSERT_HISTORY = `insert into "approval_history" ("id", "request_id", "approver_id", "approver_role", "stage", "status", "comments", "approved_at") values (default, $1, $2, $3, $4, $5, $6, default)`;
 const INSERT_AUDIT = `insert into "audit_log" ("id", "at", "actor_id", "actor_email", "action", "entity_type", "entity_id", "ip", "outcome", "details") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8)`;
@@ -196,30 +242,29 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
 
   const details = async (id: string) => {
-    const [row] = await driver.rows(`${SUMMARY_SELECT} where "service_requests"."id" = $1 limit $2`, [id, 1]);
+    const [row] = await driver.rows(`${DETAILS_SELECT} where "service_requests"."id" = $1 limit $2`, [id, 1]);
     if (!row) return null;
-    const workLogs = await driver.rows(WORK_LOGS, [id]);
-    const history = await driver.rows(HISTORY, [id]);
-    const media = await driver.rows(MEDIA, [id]);
+    type J = Record<string, unknown>;
+    const [workLogs, history, media] = [row[28], row[29], row[30]] as J[][];
     return {
       ...summaryOf(row),
-      workLogs: workLogs.map((w) => ({
-        id: w[0],
-        technician: { id: w[1], name: w[2] },
-        startTime: iso(w[3]),
-        endTime: iso(w[4]),
-        notes: w[5],
+      workLogs: (workLogs ?? []).map((w) => ({
+        id: w.id,
+        technician: { id: w.technicianId, name: w.technicianName },
+        startTime: iso(w.startTime),
+        endTime: iso(w.endTime),
+        notes: w.notes,
       })),
-      approvalHistory: history.map((h) => ({
-        id: h[0],
-        approver: { id: h[1], name: h[2] },
-        approverRole: h[3],
-        stage: h[4],
-        status: h[5],
-        comments: h[6],
-        approvedAt: iso(h[7]),
+      approvalHistory: (history ?? []).map((h) => ({
+        id: h.id,
+        approver: { id: h.approverId, name: h.approverName },
+        approverRole: h.approverRole,
+        stage: h.stage,
+        status: h.status,
+        comments: h.comments,
+        approvedAt: iso(h.approvedAt),
       })),
-      workMedia: media.map((m) => ({ id: m[0], mimeType: m[3], uploadedAt: iso(m[9]) })),
+      workMedia: (media ?? []).map((m) => ({ id: m.id, mimeType: m.mimeType, uploadedAt: iso(m.uploadedAt) })),
     };
   };
 
@@ -399,9 +444,9 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
     if (!before) return reply.status(404).send({ message: 'Service request not found', code: 'NOT_FOUND' });
     const comments = (req.body as { comments?: string } | undefined)?.comments ?? null;
     const moved = await driver.tx(async (c) => {
-      const [current] = await c.rows(FIND_ROW, [id, 1]);
+      // No second read: the guarded UPDATE decides (status and version as read above).
       const [after] = await c.rows(APPROVE_UPDATE, ['APPROVED', actor.id, new Date(), id, before[3], before[10]]);
-      if (!current || !after) return true;
+      if (!after) return true;
       await c.rows(INSERT_HISTORY, [id, actor.id, actor.roleName, 'SERVICE', 'APPROVED', comments]);
       await c.rows(INSERT_AUDIT, [
         actor.id,
@@ -411,7 +456,7 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
         id,
         req.ip,
         'ok',
-        JSON.stringify({ from: current[3], to: 'APPROVED' }),
+        JSON.stringify({ from: before[3], to: 'APPROVED' }),
       ]);
       await notify(
         c,

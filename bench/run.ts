@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --size S|L [--db postgres|pglite|both] [--duration s]`
  *
- * 1. Builds a fresh database (aquadesk_bench on PostgreSQL, or a PGlite directory) and fills it in
+ * 1. Builds a fresh database (aquadesk_bench_<pid> on PostgreSQL, or a PGlite directory) and fills it in
  *    bulk inside the database (bench/lib/dataset.ts).
  * 2. Starts our real server (src/server/main.ts, DEMO=off, API only) and the bare baseline
  *    (bench/baseline.ts: Fastify + pg, the same SQL, no auth, no validation) side by side.

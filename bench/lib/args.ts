@@ -23,7 +23,7 @@ export const USAGE = `Usage: npm run bench -- --size S|L [options]
                         2k technicians in 30 regions, 10M notifications
   --db postgres|pglite|both
                         database of our server (default postgres: DATABASE_URL or TEST_DATABASE_URL,
-                        else postgres://postgres@127.0.0.1:5432/test; the bench creates aquadesk_bench)
+                        else postgres://postgres@127.0.0.1:5432/test; the bench creates aquadesk_bench_<pid>)
   --duration N          seconds of load per endpoint and server (default S: 5, L: 10)
   --warmup N            seconds of warm-up before each (default S: 1, L: 3)
   --connections N       concurrent connections (default 50)

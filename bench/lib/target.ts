@@ -1,5 +1,5 @@
 /**
- * A fresh bench database: `aquadesk_bench` on the PostgreSQL server of DATABASE_URL or
+ * A fresh bench database: `aquadesk_bench_<pid>` on the PostgreSQL server of DATABASE_URL or
  * TEST_DATABASE_URL (dropped and created again), or a PGlite data directory under /tmp.
  * Migrated by our own migrator and with the nine system roles, exactly as the server starts.
  */
@@ -33,7 +33,11 @@ export interface Target {
   drop(): Promise<void>;
 }
 
-export const BENCH_DB = 'aquadesk_bench';
+/**
+ * One database per bench process, so two people's (or helpers') runs on one PostgreSQL server do
+ * not drop each other's database halfway through (seen: a run's logins answered 500).
+ */
+export const BENCH_DB = `aquadesk_bench_${process.pid}`;
 
 export function serverUrl(): string {
   return process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
