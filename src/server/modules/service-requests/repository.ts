@@ -332,6 +332,31 @@ function mediaColumnsOf() {
 }
 export const mediaColumns = mediaColumnsOf();
 
+/** A photo's row, written once both of its files are stored; returns its id. */
+export async function insertMedia(db: Tx, values: typeof workMedia.$inferInsert): Promise<string> {
+  const [row] = await db.insert(workMedia).values(values).returning({ id: workMedia.id });
+  return (row as { id: string }).id;
+}
+
+/** One photo with its uploader's name (the answer of an upload). */
+export async function findMedia(db: Tx, id: string): Promise<MediaRow | undefined> {
+  const [row] = await db
+    .select(mediaColumns)
+    .from(workMedia)
+    .innerJoin(users, eq(users.id, workMedia.uploadedById))
+    .where(eq(workMedia.id, id))
+    .limit(1);
+  return row as MediaRow | undefined;
+}
+
+/**
+ * Serialises assignments within a region until the transaction ends, so two assignments at once
+ * see each other's load (auto-assign picks the least loaded technician).
+ */
+export async function lockRegionAssignments(db: Tx, regionId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`assign:${regionId}`}))`);
+}
+
 export type MediaRow = {
   id: string;
   storageKey: string;

@@ -5,7 +5,6 @@
  * decides a race: its history row, work log, audit row and notifications follow in the same
  * transaction. The answer is the request as it now is, read in one statement.
  */
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
@@ -419,7 +418,7 @@ export class RequestService {
         changes: async (tx, before) => {
           // Picked inside the transaction and serialised per region, so two assignments at
           // once see each other's load.
-          await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`assign:${before.regionId}`}))`);
+          await repo.lockRegionAssignments(tx, before.regionId);
           const [tech] = await repo.techniciansOfRegion(tx, before.regionId, technicianId ?? undefined);
           if (!tech) {
             // A request that moved on meanwhile answers as such, whatever the technicians.

@@ -12,7 +12,7 @@ import { errorBody, idParams } from '#shared/contracts/common.ts';
 import { locationBody } from '#shared/contracts/customers.ts';
 import { customerLocation, requestDetails, requestSummary } from '#shared/contracts/service-requests.ts';
 import { taskHistoryQuery, technicianStats } from '#shared/contracts/technicians.ts';
-import { updateCustomerLocation } from './location.ts';
+import { updateCustomerLocation } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const tags = ['technicians'];

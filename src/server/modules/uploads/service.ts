@@ -4,10 +4,7 @@
  * if the row fails the files are removed: never a row without its file, never a file without a row.
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '#server/db/client.ts';
-import { users } from '#server/db/schema/people.ts';
-import { workMedia } from '#server/db/schema/requests.ts';
 import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -50,20 +47,16 @@ export class UploadService {
         const locked = await repo.lockRow(tx, requestId);
         if (!locked) throw notFound('Service request');
         assertMayAct('uploadMedia', actor, locked);
-        const [row] = await tx
-          .insert(workMedia)
-          .values({
-            requestId,
-            uploadedById: actor.id,
-            storageKey,
-            thumbKey,
-            mimeType: image.mimeType,
-            sizeBytes: image.data.length,
-            width: image.width,
-            height: image.height,
-          })
-          .returning({ id: workMedia.id });
-        const mediaId = (row as { id: string }).id;
+        const mediaId = await repo.insertMedia(tx, {
+          requestId,
+          uploadedById: actor.id,
+          storageKey,
+          thumbKey,
+          mimeType: image.mimeType,
+          sizeBytes: image.data.length,
+          width: image.width,
+          height: image.height,
+        });
         await audit(tx, {
           actorId: actor.id,
           actorEmail: actor.email,
@@ -79,12 +72,7 @@ export class UploadService {
       await removeFiles();
       throw err;
     }
-    const [row] = await this.db
-      .select(repo.mediaColumns)
-      .from(workMedia)
-      .innerJoin(users, eq(users.id, workMedia.uploadedById))
-      .where(eq(workMedia.id, id))
-      .limit(1);
+    const row = await repo.findMedia(this.db, id);
     return this.requests.mediaItem(row as repo.MediaRow);
   }
 }

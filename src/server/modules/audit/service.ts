@@ -1,0 +1,14 @@
+/** The audit trail, read by the admins (capability auditRead); written through lib/audit.ts. */
+import type { Db } from '#server/db/client.ts';
+import type { Window } from '#server/lib/paging.ts';
+import type { AuditEntry } from '#shared/contracts/audit.ts';
+import { type AuditFilter, listAudit } from './repository.ts';
+
+export class AuditService {
+  constructor(private readonly db: Db) {}
+
+  /** One page of the trail and how many entries match the filter. */
+  async list(filter: AuditFilter, window: Window): Promise<{ rows: AuditEntry[]; total: number }> {
+    return listAudit(this.db, filter, window);
+  }
+}
