@@ -41,6 +41,12 @@ export interface OpenOptions {
   /** Load a PGlite data dir dump (tests: a migrated template). */
   loadDataDir?: Blob | File;
   poolMax?: number;
+  /**
+   * How long a query waits for a free pooled connection before the request answers 503 (default
+   * 2 s: a saturated server sheds load quickly). The API tests wait longer: they fire hundreds of
+   * calls at once at a 10-connection pool on a loaded CI machine, and test outcomes, not shedding.
+   */
+  poolWaitMs?: number;
   onPoolError?: (err: Error) => void;
 }
 
@@ -53,7 +59,7 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolMax ?? 20,
-    connectionTimeoutMillis: 2000,
+    connectionTimeoutMillis: opts.poolWaitMs ?? 2000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 30_000,
   });
