@@ -45,6 +45,10 @@ export const theme = createTheme({
     MuiButtonBase: {
       styleOverrides: { root: { '&.Mui-focusVisible': ring } },
     },
+    // The hint under a disabled field ('Choose a region first') is read, not disabled: AA grey.
+    MuiFormHelperText: {
+      styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-disabled': { color: t.palette.text.secondary } }) },
+    },
     // The focused text field's border in the ring colour and thicker.
     MuiOutlinedInput: {
       styleOverrides: {

@@ -150,7 +150,9 @@ export function DataTable<T>({
       {!error && loading && list.length === 0 ? <Loading /> : null}
       {!error && !loading && list.length === 0 ? <EmptyState message={emptyMessage} /> : null}
       {!error && list.length > 0 ? (
-        <TableContainer>
+        // A table wider than a phone scrolls sideways; without links or buttons in it, the
+        // keyboard needs a stop on the scrolling box to scroll it (axe 'scrollable-region-focusable').
+        <TableContainer tabIndex={rowLink ? undefined : 0} role="region" aria-label={label}>
           <Table size="medium" aria-label={label}>
             <TableHead>
               <TableRow>
