@@ -155,7 +155,7 @@ async function checkDialog(page: Page, button: string | RegExp, dialogName: stri
   await expect(dialog).toBeHidden();
 }
 
-test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+test.describe.configure({ mode: 'parallel', timeout: 300_000 });
 
 test('the sign-in screen has no serious accessibility violation', async ({ page }) => {
   const found: string[] = [];

@@ -18,6 +18,7 @@ import { setSessionEndHandler } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { RequireAuth, RequireRoute } from './guard.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { type RetryablePage, retryablePage } from './retryable-page.tsx';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -43,33 +44,6 @@ const PAGES: Record<RouteKey, () => PageModule> = {
   profile: () => import('#web/features/account/ProfilePage.tsx'),
   audit: () => import('#web/features/audit/AuditPage.tsx'),
 };
-
-interface RetryablePage {
-  Page: ComponentType;
-  /** After a failed load: the next render fetches the chunk again. */
-  renew: () => void;
-}
-
-/** A lazy page whose failed load can be tried again (React's lazy() keeps its rejection forever). */
-export function retryablePage(load: () => PageModule): RetryablePage {
-  let failed = false;
-  const guarded = () =>
-    load().catch((error: unknown) => {
-      failed = true;
-      throw error;
-    });
-  let Current = lazy(guarded);
-  return {
-    Page: function RetryableLazyPage() {
-      return <Current />;
-    },
-    renew: () => {
-      if (!failed) return;
-      failed = false;
-      Current = lazy(guarded);
-    },
-  };
-}
 
 const RETRYABLE = Object.fromEntries(
   (Object.keys(PAGES) as RouteKey[]).map((key) => [key, retryablePage(PAGES[key])]),
