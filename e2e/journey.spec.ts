@@ -186,7 +186,7 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
   await manager.goto('/dashboard');
   const recent = manager
     .getByRole('region', { name: 'Recent Requests' })
-    .getByRole('button')
+    .getByRole('link')
     .filter({ hasText: description });
   await expect(recent).toContainText('COMPLETED');
   await recent.click();
