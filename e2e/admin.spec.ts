@@ -122,7 +122,7 @@ test('a Super Admin sets up a region, a customer and a user, then edits the user
   await expect(userRow).toContainText('Technician');
   await expect(userRow).toContainText(region);
   await expect(userRow).toContainText('ACTIVE');
-  await userRow.getByRole('button', { name: `Edit ${userName}` }).click();
+  await userRow.getByRole('link', { name: `Edit ${userName}` }).click();
   await expect(page).toHaveURL(/\/users\/edit\/[0-9a-f-]{36}$/);
   await expect(page.getByLabel('Full Name')).toHaveValue(userName);
   await expect(page.getByLabel('Password')).toHaveCount(0);

@@ -118,7 +118,7 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
   const card = tech.getByRole('article').filter({ hasText: description });
   await expect(card).toContainText('ASSIGNED');
   await expect(card).toContainText('44 Anna Salai, Teynampet, Chennai');
-  await card.getByRole('button', { name: 'View Details' }).click();
+  await card.getByRole('link', { name: 'View Details' }).click();
   await expect(tech).toHaveURL(new RegExp(`${detailsUrl}$`));
 
   const timer = tech.getByRole('timer', { name: 'Work timer' });
@@ -186,7 +186,7 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
   await manager.goto('/dashboard');
   const recent = manager
     .getByRole('region', { name: 'Recent Requests' })
-    .getByRole('button')
+    .getByRole('link')
     .filter({ hasText: description });
   await expect(recent).toContainText('COMPLETED');
   await recent.click();

@@ -75,7 +75,8 @@ test('a technician sees the badge rise within 5 s, without a reload, when a mana
   await expect(item).toHaveCount(1);
   await expect(item).toContainText(manager.name);
   await expect(item.getByText('New', { exact: true })).toBeVisible();
-  await item.getByRole('button').first().click();
+  // About a request: a link to it (middle-click, new tab), which also marks it read.
+  await item.getByRole('link').first().click();
   await expect(techPage).toHaveURL(new RegExp(`/service-requests/${approved.id}$`));
   await expect.poll(() => badgeCount(techPage)).toBe(before);
   await techContext.close();

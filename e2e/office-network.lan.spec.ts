@@ -83,7 +83,7 @@ test('a technician does a job from a phone at http://aquadesk.test (plain HTTP, 
   await navigation(page).getByRole('link', { name: 'My Tasks' }).click();
   const card = page.getByRole('article').filter({ hasText: task.description });
   await expect(card).toContainText('ASSIGNED');
-  await card.getByRole('button', { name: 'View Details' }).click();
+  await card.getByRole('link', { name: 'View Details' }).click();
   await expect(page).toHaveURL(new RegExp(`/service-requests/${task.id}$`));
 
   // 3. Start work.

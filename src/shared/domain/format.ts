@@ -51,12 +51,15 @@ export const STATUS_COLOR: Record<RequestStatus, ChipColor> = {
   REJECTED: 'error',
 };
 
-/** Type colours: installation blue, service green, complaint red, enquiry orange. */
+/**
+ * Type colours: installation blue, service green, complaint red, enquiry orange; each readable as
+ * text on white and on the light greys (WCAG AA 4.5:1, ADR 018; the theme's palette colours).
+ */
 export const TYPE_COLOR: Record<RequestType, string> = {
-  INSTALLATION: '#1976d2',
+  INSTALLATION: '#1565c0',
   SERVICE: '#2e7d32',
   COMPLAINT: '#d32f2f',
-  ENQUIRY: '#ed6c02',
+  ENQUIRY: '#b35200',
 };
 
 /** A request type as the screens name it ('Service', 'Installation', ...). */

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { ToastProvider } from '#web/components/toast.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { AuthProvider } from '#web/lib/auth.tsx';
+import { onRecover } from '#web/lib/connectivity.ts';
 import { theme } from './theme.ts';
 
 export function makeQueryClient(): QueryClient {
@@ -24,6 +25,11 @@ export function makeQueryClient(): QueryClient {
 }
 
 const queryClient = makeQueryClient();
+
+// AquaDesk answers again (ADR 018): every query on screen loads afresh, the failed ones first of all.
+onRecover(() => {
+  void queryClient.refetchQueries({ type: 'active' });
+});
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

@@ -1,17 +1,24 @@
 /**
  * Every route of spec section 2. Paths and access come from the policy table (ROUTES/canOpen in
  * src/shared/domain/permissions.ts); each page is a lazy chunk, so routes are code-split.
+ *
+ * Each page has its own error boundary inside the layout (ADR 018): a page that throws or whose
+ * chunk fails to load takes only itself down, and a chunk that failed loads again on Retry or
+ * when AquaDesk answers again. The lazy components are made once, here at module level; a failed
+ * one is replaced only from that retry (an event), never while React renders, or it would fetch
+ * in a loop.
  */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useRouteError } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation, useRouteError } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { ROUTES, type RouteKey } from '#shared/domain/permissions.ts';
-import { ErrorFallback } from '#web/components/ErrorBoundary.tsx';
+import { ErrorFallback, PageErrorBoundary } from '#web/components/ErrorBoundary.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { setSessionEndHandler } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { RequireAuth, RequireRoute } from './guard.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { type RetryablePage, retryablePage } from './retryable-page.tsx';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
@@ -38,13 +45,28 @@ const PAGES: Record<RouteKey, () => PageModule> = {
   audit: () => import('#web/features/audit/AuditPage.tsx'),
 };
 
-function lazyElement(load: () => PageModule): ReactNode {
-  const Page = lazy(load);
+const RETRYABLE = Object.fromEntries(
+  (Object.keys(PAGES) as RouteKey[]).map((key) => [key, retryablePage(PAGES[key])]),
+) as Record<RouteKey, RetryablePage>;
+
+function renewFailedPages() {
+  for (const page of Object.values(RETRYABLE)) page.renew();
+}
+
+/** A page in its own error boundary (cleared when the path changes) and its loading fallback. */
+function PageFrame({ page }: { page: RetryablePage }) {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<Loading />}>
-      <Page />
-    </Suspense>
+    <PageErrorBoundary resetKey={pathname} onRetry={renewFailedPages}>
+      <Suspense fallback={<Loading />}>
+        <page.Page />
+      </Suspense>
+    </PageErrorBoundary>
   );
+}
+
+function lazyElement(key: RouteKey): ReactNode {
+  return <PageFrame page={RETRYABLE[key]} />;
 }
 
 const LoginPage = lazy(() => import('#web/features/auth/LoginPage.tsx'));
@@ -64,7 +86,7 @@ function OptionalShell() {
 
 const guarded: RouteObject[] = (Object.keys(PAGES) as (keyof typeof PAGES)[]).map((key) => ({
   path: ROUTES[key].path,
-  element: <RequireRoute route={key}>{lazyElement(PAGES[key])}</RequireRoute>,
+  element: <RequireRoute route={key}>{lazyElement(key)}</RequireRoute>,
 }));
 
 export const routes: RouteObject[] = [

@@ -7,12 +7,16 @@
  *     columns={[{ key: 'name', header: 'Name', render: (u) => u.name }, ...]}
  *     rows={data?.items} total={data?.total} getRowId={(u) => u.id}
  *     paging={paging} loading={isLoading} error={error && errorMessage(error, 'Failed to fetch users')}
- *     emptyMessage="No users found" onRowClick={(u) => navigate(`/users/edit/${u.id}`)} />
+ *     onRetry={() => refetch()} emptyMessage="No users found" rowLink={(u) => `/users/edit/${u.id}`} />
  *
  * Call `paging.reset()` when a filter or the search text changes. `<TablePager>` is the pager
  * alone, for card lists. A column's `hideBelow: 'md'` hides it on narrow screens.
+ *
+ * `rowLink` makes each row a real link (ADR 018): the first visible column's content is wrapped in
+ * a router <Link> whose ::after stretches over the whole row, so a click anywhere on the row, a
+ * middle-click, "Open in new tab", Tab + Enter all work, and the table stays a table. Buttons in
+ * the row (Edit) sit above the stretched link. The pager shows only once there is something to page.
  */
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -24,8 +28,10 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '#shared/domain/constants.ts';
 import { EmptyState } from './EmptyState.tsx';
+import { ErrorAlert } from './ErrorAlert.tsx';
 import { Loading } from './Loading.tsx';
 
 export interface Paging {
@@ -103,11 +109,22 @@ export interface DataTableProps<T> {
   loading?: boolean;
   /** A message to show instead of the rows. */
   error?: string | null | false;
+  /** The error's Retry button (every list has one). */
+  onRetry?: () => void;
   emptyMessage: string;
-  onRowClick?: (row: T) => void;
+  /** Where a row leads: the row becomes a link there (see above). */
+  rowLink?: (row: T) => string;
   /** Accessible name of the table. */
   label?: string;
 }
+
+/** The row's stretched link: its ::after covers the row (the row is its containing block). */
+const rowLinkSx = {
+  color: 'inherit',
+  textDecoration: 'none',
+  display: 'block',
+  '&::after': { content: '""', position: 'absolute', inset: 0 },
+} as const;
 
 export function DataTable<T>({
   columns,
@@ -117,24 +134,25 @@ export function DataTable<T>({
   paging,
   loading = false,
   error,
+  onRetry,
   emptyMessage,
-  onRowClick,
+  rowLink,
   label,
 }: DataTableProps<T>) {
   const hide = (c: Column<T>) => (c.hideBelow ? { display: { xs: 'none', [c.hideBelow]: 'table-cell' } } : {});
   const list = rows ?? [];
+  // The link goes in the first column shown at every width.
+  const linkColumn = columns.find((c) => !c.hideBelow)?.key;
   return (
     <Paper variant="outlined" sx={{ width: '100%', overflow: 'hidden' }}>
       {loading && list.length > 0 ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
-      {error ? (
-        <Alert severity="error" sx={{ m: 2 }}>
-          {error}
-        </Alert>
-      ) : null}
+      {error ? <ErrorAlert message={error} onRetry={onRetry} retrying={loading} sx={{ m: 2 }} /> : null}
       {!error && loading && list.length === 0 ? <Loading /> : null}
       {!error && !loading && list.length === 0 ? <EmptyState message={emptyMessage} /> : null}
       {!error && list.length > 0 ? (
-        <TableContainer>
+        // A table wider than a phone scrolls sideways; without links or buttons in it, the
+        // keyboard needs a stop on the scrolling box to scroll it (axe 'scrollable-region-focusable').
+        <TableContainer tabIndex={rowLink ? undefined : 0} role="region" aria-label={label}>
           <Table size="medium" aria-label={label}>
             <TableHead>
               <TableRow>
@@ -154,12 +172,25 @@ export function DataTable<T>({
                 <TableRow
                   key={getRowId(row)}
                   hover
-                  onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  sx={onRowClick ? { cursor: 'pointer' } : undefined}
+                  sx={
+                    rowLink
+                      ? {
+                          position: 'relative',
+                          cursor: 'pointer',
+                          '& button, & a:not(.row-link)': { position: 'relative', zIndex: 1 },
+                        }
+                      : undefined
+                  }
                 >
                   {columns.map((c) => (
                     <TableCell key={c.key} align={c.align} sx={hide(c)}>
-                      {c.render(row)}
+                      {rowLink && c.key === linkColumn ? (
+                        <Box component={RouterLink} to={rowLink(row)} className="row-link" sx={rowLinkSx}>
+                          {c.render(row)}
+                        </Box>
+                      ) : (
+                        c.render(row)
+                      )}
                     </TableCell>
                   ))}
                 </TableRow>
@@ -168,7 +199,10 @@ export function DataTable<T>({
           </Table>
         </TableContainer>
       ) : null}
-      {!error ? <TablePager total={total ?? list.length} paging={paging} /> : null}
+      {/* No '0–0 of 0' under the spinner or the empty state. */}
+      {!error && (list.length > 0 || (!loading && (total ?? 0) > 0)) ? (
+        <TablePager total={total ?? list.length} paging={paging} />
+      ) : null}
     </Paper>
   );
 }

@@ -3,11 +3,15 @@
  * subtitle or chips under it, and the page's buttons beside it. On a phone the buttons go under
  * the title, full width ('stretch', the lists' Add buttons) or as they are ('start'), or stay
  * beside it and wrap ('wrap').
+ *
+ * The h1 is focusable by script (tabIndex -1): after a navigation the layout moves the focus to it
+ * (ADR 018). The page's document title is `documentTitle`, else the title when it is text.
  */
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 
 export interface PageHeaderProps {
   title: ReactNode;
@@ -21,11 +25,22 @@ export interface PageHeaderProps {
   phoneActions?: 'stretch' | 'start' | 'wrap';
   /** Space under the header, in theme spacing units. */
   mb?: number;
+  /** The browser tab's title (before ' · AquaDesk'); the title when it is text. */
+  documentTitle?: string;
 }
 
-export function PageHeader({ title, back, subtitle, actions, phoneActions = 'stretch', mb = 2 }: PageHeaderProps) {
+export function PageHeader({
+  title,
+  back,
+  subtitle,
+  actions,
+  phoneActions = 'stretch',
+  mb = 2,
+  documentTitle,
+}: PageHeaderProps) {
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : null));
   const h1 = (
-    <Typography variant="h5" component="h1" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
+    <Typography variant="h5" component="h1" tabIndex={-1} sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
       {title}
     </Typography>
   );

@@ -19,6 +19,7 @@
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import type { ErrorCode } from '#shared/contracts/common.ts';
 import { TOTAL_HEADER } from '#shared/domain/constants.ts';
+import { reportStatus } from './connectivity.ts';
 import { session } from './session.ts';
 
 export const API_BASE = '/api';
@@ -208,6 +209,7 @@ async function send(path: string, opts: ApiOptions): Promise<{ body: unknown; he
       });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      reportStatus(0);
       throw toApiError(0, null, opts.fallback);
     }
   };
@@ -219,6 +221,7 @@ async function send(path: string, opts: ApiOptions): Promise<{ body: unknown; he
     if (!token) throw toApiError(401, await readBody(res), opts.fallback);
     res = await attempt(token);
   }
+  reportStatus(res.status);
   const body = await readBody(res);
   if (!res.ok) throw toApiError(res.status, body, opts.fallback);
   return { body, headers: res.headers };
@@ -287,7 +290,10 @@ function xhrSend(
       }
       resolve({ status: xhr.status, body });
     };
-    xhr.onerror = () => reject(toApiError(0, null, opts.fallback));
+    xhr.onerror = () => {
+      reportStatus(0);
+      reject(toApiError(0, null, opts.fallback));
+    };
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     if (opts.signal) {
       if (opts.signal.aborted) {

@@ -2,6 +2,10 @@
  * The signed-in shell (spec "Layout"): a 260 px permanent drawer on wide screens; below the md
  * breakpoint a temporary drawer opened by a floating menu button and closed after a choice, with
  * a small logo in the full-width top bar.
+ *
+ * For the keyboard (ADR 018): "Skip to main content" is the first stop; after a navigation the
+ * focus goes to the new page's h1. While AquaDesk does not answer, "Can't reach AquaDesk" shows
+ * above the page, inside the layout (lib/connectivity.ts).
  */
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
@@ -10,12 +14,15 @@ import Fab from '@mui/material/Fab';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { type MouseEvent, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { DRAWER_WIDTH } from '#shared/domain/constants.ts';
+import { UnreachableNotice } from '#web/components/Unreachable.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useServiceName } from '#web/lib/config.ts';
+import { useUnreachable } from '#web/lib/connectivity.ts';
 import { NavDrawer } from './NavDrawer.tsx';
+import { focusHeading, useFocusHeadingOnNavigate } from './route-focus.ts';
 import { TopBar } from './TopBar.tsx';
 
 export function AppLayout() {
@@ -25,9 +32,20 @@ export function AppLayout() {
   const { policyRole } = useAuth();
   const serviceName = useServiceName();
   const paperSx = { width: DRAWER_WIDTH, boxSizing: 'border-box' as const };
+  const main = useRef<HTMLElement>(null);
+  const unreachable = useUnreachable();
+  useFocusHeadingOnNavigate(main);
+
+  const skip = (e: MouseEvent) => {
+    e.preventDefault();
+    if (main.current && !focusHeading(main.current)) main.current.focus();
+  };
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Box component="a" href="#main-content" onClick={skip} sx={skipLinkSx}>
+        Skip to main content
+      </Box>
       <TopBar wide={wide} />
       {wide ? (
         <Drawer
@@ -62,7 +80,11 @@ export function AppLayout() {
       )}
       <Box
         component="main"
+        id="main-content"
+        tabIndex={-1}
+        ref={main}
         sx={{
+          '&:focus': { outline: 'none' },
           flexGrow: 1,
           minWidth: 0,
           width: wide ? `calc(100% - ${DRAWER_WIDTH}px)` : '100%',
@@ -71,8 +93,26 @@ export function AppLayout() {
         }}
       >
         <Toolbar />
+        {unreachable ? <UnreachableNotice /> : null}
         <Outlet />
       </Box>
     </Box>
   );
 }
+
+/** Off screen until focused, then a clear button-like link at the top left, above the bars. */
+const skipLinkSx = {
+  position: 'fixed',
+  left: 8,
+  top: 8,
+  zIndex: 2000,
+  px: 2,
+  py: 1.25,
+  borderRadius: 1,
+  bgcolor: 'background.paper',
+  color: 'primary.dark',
+  fontWeight: 700,
+  boxShadow: 3,
+  transform: 'translateY(-200%)',
+  '&:focus, &:focus-visible': { transform: 'none' },
+} as const;

@@ -7,6 +7,7 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -54,27 +55,29 @@ export function NavDrawer({ serviceName, role, onNavigate }: NavDrawerProps) {
             const path = ROUTES[item.route].path;
             const selected = active === path;
             return (
-              <ListItemButton
-                key={item.route}
-                component={RouterLink}
-                to={path}
-                selected={selected}
-                aria-current={selected ? 'page' : undefined}
-                onClick={onNavigate}
-                sx={{
-                  borderRadius: 1.5,
-                  mb: 0.5,
-                  '&.Mui-selected': {
-                    bgcolor: 'primary.main',
-                    color: 'primary.contrastText',
-                    '& .MuiListItemIcon-root': { color: 'primary.contrastText' },
-                    '&:hover': { bgcolor: 'primary.dark' },
-                  },
-                }}
-              >
-                <ListItemIcon sx={{ minWidth: 40 }}>{navIcon(item.icon)}</ListItemIcon>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
+              // A link inside a list item: a list holds only <li> (axe 'list').
+              <ListItem key={item.route} disablePadding>
+                <ListItemButton
+                  component={RouterLink}
+                  to={path}
+                  selected={selected}
+                  aria-current={selected ? 'page' : undefined}
+                  onClick={onNavigate}
+                  sx={{
+                    borderRadius: 1.5,
+                    mb: 0.5,
+                    '&.Mui-selected': {
+                      bgcolor: 'primary.main',
+                      color: 'primary.contrastText',
+                      '& .MuiListItemIcon-root': { color: 'primary.contrastText' },
+                      '&:hover': { bgcolor: 'primary.dark' },
+                    },
+                  }}
+                >
+                  <ListItemIcon sx={{ minWidth: 40 }}>{navIcon(item.icon)}</ListItemIcon>
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

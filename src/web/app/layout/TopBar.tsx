@@ -83,7 +83,8 @@ export function TopBar({ wide }: { wide: boolean }) {
         <IconButton
           component={RouterLink}
           to="/notifications"
-          aria-label="notifications"
+          // The unread count is part of the name: a screen reader never reads the badge otherwise.
+          aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
           title="Notifications"
           color="inherit"
           size="large"
@@ -99,7 +100,8 @@ export function TopBar({ wide }: { wide: boolean }) {
         </IconButton>
         <IconButton
           onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label="account menu"
+          // The name begins with the initials it shows (axe 'label-content-name-mismatch').
+          aria-label={`${initials(name)}, account menu`}
           title="Account"
           aria-controls={anchor ? 'account-menu' : undefined}
           aria-haspopup="true"

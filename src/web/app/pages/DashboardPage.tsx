@@ -3,12 +3,19 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import DashboardCards from '#web/features/dashboard/DashboardCards.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 
 export default function DashboardPage() {
   const { user } = useAuth();
+  useDocumentTitle('Dashboard');
   return (
     <Box>
-      <Typography variant="h4" component="h1" sx={{ mb: 3, fontSize: { xs: '1.5rem', sm: '2rem' }, fontWeight: 600 }}>
+      <Typography
+        variant="h4"
+        component="h1"
+        tabIndex={-1}
+        sx={{ mb: 3, fontSize: { xs: '1.5rem', sm: '2rem' }, fontWeight: 600 }}
+      >
         Welcome back, {user?.name ?? ''}!
       </Typography>
       <DashboardCards />

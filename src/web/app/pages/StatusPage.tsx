@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 
 export interface StatusPageProps {
   icon: ReactNode;
@@ -17,13 +18,20 @@ export interface StatusPageProps {
 
 export function StatusPage({ icon, title, message }: StatusPageProps) {
   const navigate = useNavigate();
+  useDocumentTitle(title);
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '60vh', p: 2 }}>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 520, width: '100%', textAlign: 'center' }}>
         <Box sx={{ fontSize: 64, color: 'text.secondary', display: 'flex', justifyContent: 'center', mb: 1 }}>
           {icon}
         </Box>
-        <Typography variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+        <Typography
+          variant="h4"
+          component="h1"
+          tabIndex={-1}
+          gutterBottom
+          sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}
+        >
           {title}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>

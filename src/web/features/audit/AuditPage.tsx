@@ -9,6 +9,7 @@ import type { AuditEntry } from '#shared/contracts/audit.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
 import { DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { SearchField } from '#web/components/SearchField.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuditLog } from './api/audit-log.ts';
 
@@ -19,7 +20,7 @@ export default function AuditPage() {
   const [search, setSearch] = useState('');
   const [outcome, setOutcome] = useState<'' | 'ok' | 'denied' | 'failed'>('');
   const deferred = useDeferredValue(search);
-  const { data, isLoading, error } = useAuditLog({
+  const { data, isLoading, isFetching, error, refetch } = useAuditLog({
     ...paging.query,
     search: deferred || undefined,
     outcome: outcome || undefined,
@@ -29,12 +30,12 @@ export default function AuditPage() {
     <Box>
       <PageHeader title="Audit Log" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
+        <SearchField
+          placeholder="Search by email or action"
           label="Search by email or action"
-          size="small"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
+          onChange={(v) => {
+            setSearch(v);
             paging.reset();
           }}
           sx={{ minWidth: 260 }}
@@ -85,8 +86,9 @@ export default function AuditPage() {
         total={data?.total}
         getRowId={(r) => String(r.id)}
         paging={paging}
-        loading={isLoading}
+        loading={isLoading || (isFetching && !!error)}
         error={error && errorMessage(error, 'Failed to fetch the audit log')}
+        onRetry={() => void refetch()}
         emptyMessage="No audit entries"
       />
     </Box>

@@ -25,6 +25,7 @@ import { loginBody } from '#shared/contracts/auth.ts';
 import { Loading } from '#web/components/Loading.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { usePublicConfig, useServiceName } from '#web/lib/config.ts';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 
 /** Where to go after signing in: a local path the guard remembered, else the dashboard. */
 export function afterLoginPath(state: unknown): string {
@@ -40,6 +41,7 @@ export default function LoginPage() {
   const location = useLocation();
   const config = usePublicConfig().data;
   const serviceName = useServiceName();
+  useDocumentTitle('Sign in');
   const [showPassword, setShowPassword] = useState(false);
   const form = useForm({
     resolver: zodResolver(loginBody),
@@ -75,6 +77,7 @@ export default function LoginPage() {
 
   return (
     <Box
+      component="main"
       sx={{
         minHeight: '100vh',
         display: 'flex',

@@ -30,11 +30,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { CustomerHistory, HistoryItem } from '#shared/contracts/customers.ts';
 import { formatDateTime, monthYear, roundedPercent, TYPE_COLOR } from '#shared/domain/format.ts';
 import type { RequestType } from '#shared/domain/workflow.ts';
 import { EmptyState } from '#web/components/EmptyState.tsx';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
@@ -183,7 +184,7 @@ function StatisticsCard({ statistics }: { statistics: CustomerHistory['statistic
   );
 }
 
-function HistoryCard({ item, onOpen }: { item: HistoryItem; onOpen: () => void }) {
+function HistoryCard({ item }: { item: HistoryItem }) {
   const color = TYPE_COLOR[item.type];
   return (
     <Card variant="outlined" sx={{ borderLeft: 4, borderLeftColor: color }}>
@@ -218,7 +219,7 @@ function HistoryCard({ item, onOpen }: { item: HistoryItem; onOpen: () => void }
         </Stack>
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 1.5 }}>
-        <Button size="small" onClick={onOpen}>
+        <Button size="small" component={RouterLink} to={`/service-requests/${item.id}`}>
           View Details
         </Button>
       </CardActions>
@@ -244,9 +245,15 @@ export default function CustomerHistoryPage() {
     return (
       <Box>
         <PageHeader title="Customer History" back={back} />
-        <Alert severity="error">
-          {notFound ? 'Customer not found' : errorMessage(history.error, HISTORY_FALLBACK)}
-        </Alert>
+        {notFound ? (
+          <Alert severity="error">Customer not found</Alert>
+        ) : (
+          <ErrorAlert
+            message={errorMessage(history.error, HISTORY_FALLBACK)}
+            onRetry={() => void history.refetch()}
+            retrying={history.isFetching}
+          />
+        )}
       </Box>
     );
   }
@@ -280,7 +287,7 @@ export default function CustomerHistoryPage() {
       ) : (
         <Stack spacing={1.5}>
           {serviceHistory.map((item) => (
-            <HistoryCard key={item.id} item={item} onOpen={() => navigate(`/service-requests/${item.id}`)} />
+            <HistoryCard key={item.id} item={item} />
           ))}
         </Stack>
       )}

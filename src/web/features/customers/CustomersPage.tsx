@@ -5,21 +5,18 @@
  */
 import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Search from '@mui/icons-material/Search';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { CustomerItem } from '#shared/contracts/customers.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { SearchField } from '#web/components/SearchField.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { applyFieldErrors } from '#web/lib/forms.ts';
 import { useDebounced } from '#web/lib/use-debounced.ts';
@@ -29,7 +26,6 @@ import { useUpdateCustomer } from './api/update-customer.ts';
 import { CustomerDialog } from './components/CustomerDialog.tsx';
 
 export default function CustomersPage() {
-  const navigate = useNavigate();
   const paging = usePaging();
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim());
@@ -101,14 +97,7 @@ export default function CustomersPage() {
       align: 'right',
       render: (c) => (
         <Tooltip title="Edit">
-          <IconButton
-            aria-label={`Edit ${c.name}`}
-            size="small"
-            onClick={(e) => {
-              e.stopPropagation();
-              setEditing(c);
-            }}
-          >
+          <IconButton aria-label={`Edit ${c.name}`} size="small" onClick={() => setEditing(c)}>
             <EditOutlined fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -126,25 +115,15 @@ export default function CustomersPage() {
           </Button>
         }
       />
-      <TextField
+      <SearchField
         placeholder="Search by name or phone"
-        size="small"
+        label="Search customers"
         value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
+        onChange={(v) => {
+          setSearch(v);
           paging.reset();
         }}
         sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
-        slotProps={{
-          htmlInput: { 'aria-label': 'Search customers' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       <DataTable
         label="Customers"
@@ -155,8 +134,9 @@ export default function CustomersPage() {
         paging={paging}
         loading={customers.isFetching}
         error={customers.error ? errorMessage(customers.error, FETCH_CUSTOMERS_FALLBACK) : null}
+        onRetry={() => void customers.refetch()}
         emptyMessage="No customers found"
-        onRowClick={(c) => navigate(`/customers/${c.id}`)}
+        rowLink={(c) => `/customers/${c.id}`}
       />
       {editing !== undefined ? (
         <CustomerDialog

@@ -8,17 +8,18 @@ import Assignment from '@mui/icons-material/AssignmentOutlined';
 import Autorenew from '@mui/icons-material/AutorenewOutlined';
 import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
 import HourglassEmpty from '@mui/icons-material/HourglassEmptyOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { formatDateTime, percent1, TYPE_COLOR, typeLabel } from '#shared/domain/format.ts';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -71,10 +72,17 @@ const grid = {
 };
 
 export default function DashboardCards() {
-  const navigate = useNavigate();
   const stats = useDashboardStats();
   if (stats.isLoading) return <Loading />;
-  if (!stats.data) return <Alert severity="error">{errorMessage(stats.error, FETCH_STATS_FALLBACK)}</Alert>;
+  if (!stats.data) {
+    return (
+      <ErrorAlert
+        message={errorMessage(stats.error, FETCH_STATS_FALLBACK)}
+        onRetry={() => void stats.refetch()}
+        retrying={stats.isFetching}
+      />
+    );
+  }
   const s = stats.data;
 
   return (
@@ -123,40 +131,42 @@ export default function DashboardCards() {
           ) : (
             <List disablePadding>
               {s.recentRequests.map((r) => (
-                <ListItemButton
-                  key={r.id}
-                  onClick={() => navigate(`/service-requests/${r.id}`)}
-                  divider
-                  sx={{ px: 1, py: 1.25, alignItems: 'flex-start', gap: 1.5 }}
-                >
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 600 }}>{r.customer.name}</Typography>
-                    <Typography variant="body2" sx={{ color: TYPE_COLOR[r.type], fontWeight: 500 }}>
-                      {typeLabel(r.type)}
-                    </Typography>
-                    <Typography
-                      variant="body2"
-                      color="text.secondary"
-                      // Two lines, then an ellipsis: on a phone one line held about 20 characters.
-                      sx={{
-                        overflow: 'hidden',
-                        textOverflow: 'ellipsis',
-                        display: '-webkit-box',
-                        WebkitLineClamp: 2,
-                        WebkitBoxOrient: 'vertical',
-                        overflowWrap: 'anywhere',
-                      }}
-                    >
-                      {r.description}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {formatDateTime(r.createdAt)}
-                    </Typography>
-                  </Box>
-                  <Box sx={{ flexShrink: 0, pt: 0.25 }}>
-                    <StatusChip status={r.status} />
-                  </Box>
-                </ListItemButton>
+                // A link in a list item (a list holds only <li>): open, middle-click, new tab.
+                <ListItem key={r.id} disablePadding divider>
+                  <ListItemButton
+                    component={RouterLink}
+                    to={`/service-requests/${r.id}`}
+                    sx={{ px: 1, py: 1.25, alignItems: 'flex-start', gap: 1.5 }}
+                  >
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <Typography sx={{ fontWeight: 600 }}>{r.customer.name}</Typography>
+                      <Typography variant="body2" sx={{ color: TYPE_COLOR[r.type], fontWeight: 500 }}>
+                        {typeLabel(r.type)}
+                      </Typography>
+                      <Typography
+                        variant="body2"
+                        color="text.secondary"
+                        // Two lines, then an ellipsis: on a phone one line held about 20 characters.
+                        sx={{
+                          overflow: 'hidden',
+                          textOverflow: 'ellipsis',
+                          display: '-webkit-box',
+                          WebkitLineClamp: 2,
+                          WebkitBoxOrient: 'vertical',
+                          overflowWrap: 'anywhere',
+                        }}
+                      >
+                        {r.description}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {formatDateTime(r.createdAt)}
+                      </Typography>
+                    </Box>
+                    <Box sx={{ flexShrink: 0, pt: 0.25 }}>
+                      <StatusChip status={r.status} />
+                    </Box>
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}

@@ -5,7 +5,6 @@
  */
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -18,11 +17,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import type { NotificationItem } from '#shared/contracts/notifications.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
 import { TablePager, usePaging } from '#web/components/DataTable.tsx';
 import { EmptyState } from '#web/components/EmptyState.tsx';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -32,17 +32,15 @@ import { useUnreadCount } from './api/unread-count.ts';
 
 export default function NotificationsPage() {
   const paging = usePaging();
-  const { data, isLoading, error } = useNotifications(paging.query);
+  const { data, isLoading, isFetching, error, refetch } = useNotifications(paging.query);
   const { count: unread } = useUnreadCount();
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
-  const navigate = useNavigate();
   const items = data?.items ?? [];
   const anyUnread = unread > 0 || items.some((n) => n.status === 'unread');
 
   const open = (n: NotificationItem) => {
     if (n.status === 'unread') markRead.mutate(n.id);
-    if (n.requestId) navigate(`/service-requests/${n.requestId}`);
   };
 
   return (
@@ -65,9 +63,12 @@ export default function NotificationsPage() {
       />
       <Paper variant="outlined">
         {error ? (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {errorMessage(error, 'Failed to fetch notifications')}
-          </Alert>
+          <ErrorAlert
+            message={errorMessage(error, 'Failed to fetch notifications')}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+            sx={{ m: 2 }}
+          />
         ) : isLoading ? (
           <Loading />
         ) : items.length === 0 ? (
@@ -95,7 +96,12 @@ export default function NotificationsPage() {
                 }
                 sx={{ bgcolor: n.status === 'unread' ? 'action.hover' : undefined }}
               >
-                <ListItemButton onClick={() => open(n)} sx={{ pr: 8 }}>
+                {/* About a request: a link to it (middle-click, new tab); else a button that marks it read. */}
+                <ListItemButton
+                  onClick={() => open(n)}
+                  sx={{ pr: 8 }}
+                  {...(n.requestId ? { component: RouterLink, to: `/service-requests/${n.requestId}` } : {})}
+                >
                   <ListItemText
                     primary={
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -63,6 +63,7 @@ export default function RegionsPage() {
         paging={paging}
         loading={regions.isLoading}
         error={regions.error ? errorMessage(regions.error, FETCH_REGIONS_FALLBACK) : null}
+        onRetry={() => void regions.refetch()}
         emptyMessage="No regions found"
       />
       {editing !== undefined ? (

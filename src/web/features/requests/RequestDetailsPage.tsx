@@ -6,7 +6,6 @@
  * ApprovalHistory, WorkLogList.
  */
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -16,11 +15,13 @@ import { useNavigate, useParams } from 'react-router';
 import { shortId, TYPE_COLOR, typeLabel } from '#shared/domain/format.ts';
 import { canOpen } from '#shared/domain/permissions.ts';
 import { allowedActions } from '#shared/domain/workflow.ts';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { FETCH_REQUEST_FALLBACK, useRequest } from './api/get-request.ts';
 import { ApprovalHistory } from './components/ApprovalHistory.tsx';
 import { Section } from './components/DetailsSection.tsx';
@@ -35,6 +36,8 @@ export default function RequestDetailsPage() {
   const navigate = useNavigate();
   const { user, policyRole } = useAuth();
   const query = useRequest(id);
+  // The tab's name: the request's number people say (one line to change for the ticket number).
+  useDocumentTitle(query.data ? `Service request ${shortId(query.data.id)}` : 'Service request');
 
   const back = () => {
     if (window.history.length > 1) navigate(-1);
@@ -49,7 +52,14 @@ export default function RequestDetailsPage() {
         <Button startIcon={<ArrowBack />} onClick={back} sx={{ mb: 2 }}>
           Back
         </Button>
-        <Alert severity="error">{errorMessage(query.error, FETCH_REQUEST_FALLBACK)}</Alert>
+        <ErrorAlert
+          message={errorMessage(query.error, FETCH_REQUEST_FALLBACK)}
+          // Not found stays not found; anything else may answer on a second try.
+          onRetry={
+            query.error instanceof ApiError && query.error.status === 404 ? undefined : () => void query.refetch()
+          }
+          retrying={query.isFetching}
+        />
       </Box>
     );
   }
@@ -64,6 +74,7 @@ export default function RequestDetailsPage() {
       </Button>
       <PageHeader
         title={`Request #${shortId(r.id)}`}
+        documentTitle={`Service request ${shortId(r.id)}`}
         subtitle={
           <Stack direction="row" spacing={1} sx={{ mt: 0.75, alignItems: 'center', flexWrap: 'wrap' }}>
             <StatusChip status={r.status} size="medium" />

@@ -5,10 +5,8 @@
  * all on the server. A row opens the request; New Request opens the form.
  */
 import Add from '@mui/icons-material/Add';
-import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -20,6 +18,7 @@ import { formatDateTime, shortId, statusLabel, typeLabel } from '#shared/domain/
 import { REQUEST_STATUSES, type RequestStatus } from '#shared/domain/workflow.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { SearchField } from '#web/components/SearchField.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDebounced } from '#web/lib/use-debounced.ts';
@@ -127,25 +126,15 @@ export default function RequestsPage() {
         }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
+        <SearchField
           placeholder="Search by customer or description"
-          size="small"
+          label="Search requests"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
+          onChange={(v) => {
+            setSearch(v);
             paging.reset();
           }}
           sx={{ width: { xs: '100%', sm: 360 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search requests' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <TextField
           select
@@ -174,8 +163,9 @@ export default function RequestsPage() {
         paging={paging}
         loading={requests.isFetching}
         error={requests.error ? errorMessage(requests.error, FETCH_REQUESTS_FALLBACK) : null}
+        onRetry={() => void requests.refetch()}
         emptyMessage="No service requests found"
-        onRowClick={(r) => navigate(`/service-requests/${r.id}`)}
+        rowLink={(r) => `/service-requests/${r.id}`}
       />
     </Box>
   );

@@ -100,6 +100,7 @@ export default function RolesPage() {
         paging={paging}
         loading={roles.isLoading}
         error={roles.error ? errorMessage(roles.error, FETCH_ROLES_FALLBACK) : null}
+        onRetry={() => void roles.refetch()}
         emptyMessage="No roles found"
       />
       {editing !== undefined ? (

@@ -4,7 +4,6 @@
  */
 import CalendarToday from '@mui/icons-material/CalendarTodayOutlined';
 import Place from '@mui/icons-material/PlaceOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,10 +11,11 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { TASK_DESCRIPTION_CUT } from '#shared/domain/constants.ts';
 import { formatDateTime, TYPE_COLOR, truncate, typeLabel } from '#shared/domain/format.ts';
 import { EmptyState } from '#web/components/EmptyState.tsx';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
@@ -23,7 +23,6 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { FETCH_TASKS_FALLBACK, useMyTasks } from './api/my-tasks.ts';
 
 export default function MyTasksPage() {
-  const navigate = useNavigate();
   const tasks = useMyTasks();
   const items = tasks.data?.items ?? [];
 
@@ -31,7 +30,13 @@ export default function MyTasksPage() {
     <Box>
       <PageHeader title="My Tasks" />
       {tasks.isLoading ? <Loading /> : null}
-      {tasks.error ? <Alert severity="error">{errorMessage(tasks.error, FETCH_TASKS_FALLBACK)}</Alert> : null}
+      {tasks.error ? (
+        <ErrorAlert
+          message={errorMessage(tasks.error, FETCH_TASKS_FALLBACK)}
+          onRetry={() => void tasks.refetch()}
+          retrying={tasks.isFetching}
+        />
+      ) : null}
       {!tasks.isLoading && !tasks.error && items.length === 0 ? <EmptyState message="No tasks assigned" /> : null}
       <Box
         sx={{
@@ -71,7 +76,7 @@ export default function MyTasksPage() {
               </Stack>
             </CardContent>
             <CardActions sx={{ px: 2, pb: 2 }}>
-              <Button variant="contained" fullWidth onClick={() => navigate(`/service-requests/${t.id}`)}>
+              <Button variant="contained" fullWidth component={RouterLink} to={`/service-requests/${t.id}`}>
                 View Details
               </Button>
             </CardActions>

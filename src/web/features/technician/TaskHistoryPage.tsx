@@ -4,7 +4,6 @@
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useNavigate } from 'react-router';
 import type { RequestSummary } from '#shared/contracts/service-requests.ts';
 import { formatDateTime, typeLabel } from '#shared/domain/format.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
@@ -14,7 +13,6 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { FETCH_HISTORY_FALLBACK, useTaskHistory } from './api/task-history.ts';
 
 export default function TaskHistoryPage() {
-  const navigate = useNavigate();
   const paging = usePaging();
   const history = useTaskHistory(paging.query);
 
@@ -75,8 +73,9 @@ export default function TaskHistoryPage() {
         paging={paging}
         loading={history.isFetching}
         error={history.error ? errorMessage(history.error, FETCH_HISTORY_FALLBACK) : null}
+        onRetry={() => void history.refetch()}
         emptyMessage="No task history"
-        onRowClick={(r) => navigate(`/service-requests/${r.id}`)}
+        rowLink={(r) => `/service-requests/${r.id}`}
       />
     </Box>
   );

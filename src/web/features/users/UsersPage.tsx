@@ -6,22 +6,20 @@
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import type { UserItem } from '#shared/contracts/users.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { SearchField } from '#web/components/SearchField.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useDebounced } from '#web/lib/use-debounced.ts';
@@ -67,7 +65,7 @@ export default function UsersPage() {
       render: (u) => (
         <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
           <Tooltip title="Edit">
-            <IconButton aria-label={`Edit ${u.name}`} onClick={() => navigate(`/users/edit/${u.id}`)} size="small">
+            <IconButton aria-label={`Edit ${u.name}`} component={RouterLink} to={`/users/edit/${u.id}`} size="small">
               <EditOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -96,25 +94,15 @@ export default function UsersPage() {
           </Button>
         }
       />
-      <TextField
+      <SearchField
         placeholder="Search by name or email"
-        size="small"
+        label="Search users"
         value={search}
-        onChange={(e) => {
-          setSearch(e.target.value);
+        onChange={(v) => {
+          setSearch(v);
           paging.reset();
         }}
         sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
-        slotProps={{
-          htmlInput: { 'aria-label': 'Search users' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
       <DataTable
         label="Users"
@@ -125,6 +113,7 @@ export default function UsersPage() {
         paging={paging}
         loading={users.isFetching}
         error={users.error ? errorMessage(users.error, FETCH_USERS_FALLBACK) : null}
+        onRetry={() => void users.refetch()}
         emptyMessage="No users found"
       />
       <ConfirmDialog

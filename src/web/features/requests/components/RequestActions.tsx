@@ -2,6 +2,10 @@
  * The details page's action buttons with their dialogs and mutations: approve at the current
  * stage, reject with a reason, assign or reassign a technician, acknowledge completion. A button
  * shows only when `allowed` (the shared `allowedActions`) holds its action.
+ *
+ * After an action is done, the focus moves on (ADR 018): once the request has reloaded, to the
+ * first button the new state offers (after Approve: Assign Technician), else to the page's h1,
+ * never to the page body (the dialog's own focus return lands on a button that is gone).
  */
 import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DoneAll from '@mui/icons-material/DoneAll';
@@ -9,7 +13,7 @@ import Engineering from '@mui/icons-material/EngineeringOutlined';
 import HighlightOff from '@mui/icons-material/HighlightOff';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import { approvalStage, factsOf, type WorkflowAction } from '#shared/domain/workflow.ts';
 import { useToast } from '#web/components/toast.tsx';
@@ -29,13 +33,29 @@ export function RequestActions({
   const toast = useToast();
   const [dialog, setDialog] = useState<DialogName>(null);
   const close = () => setDialog(null);
+  const buttons = useRef<HTMLDivElement>(null);
+  /** The request's version when an action succeeded; the focus moves once it has changed. */
+  const movedOnFrom = useRef<string | null>(null);
+  const done = () => {
+    movedOnFrom.current = r.updatedAt;
+    close();
+  };
+  useEffect(() => {
+    if (movedOnFrom.current === null || movedOnFrom.current === r.updatedAt) return;
+    movedOnFrom.current = null;
+    // After the dialog has closed and handed the focus back (to a button now gone).
+    requestAnimationFrame(() => {
+      const next = buttons.current?.querySelector('button') ?? document.querySelector<HTMLElement>('main h1');
+      next?.focus();
+    });
+  }, [r.updatedAt]);
   const approve = useApprove(r.id);
   const reject = useReject(r.id, () => {
-    close();
+    done();
     toast.info('Request rejected');
   });
-  const assign = useAssign(r.id, close);
-  const acknowledge = useAcknowledge(r.id, close);
+  const assign = useAssign(r.id, done);
+  const acknowledge = useAcknowledge(r.id, done);
 
   const stage = approvalStage(factsOf(r));
   const may = {
@@ -49,7 +69,12 @@ export function RequestActions({
   return (
     <>
       {anyAction ? (
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' } }}>
+        <Stack
+          ref={buttons}
+          direction="row"
+          spacing={1}
+          sx={{ flexWrap: 'wrap', gap: 1, '& > *': { m: '0 !important' } }}
+        >
           {may.approve ? (
             <Button
               variant="contained"
@@ -94,7 +119,7 @@ export function RequestActions({
         confirmLabel="Approve"
         color="success"
         pending={approve.isPending}
-        onConfirm={(comments) => approve.mutate({ stage, comments }, { onSuccess: close })}
+        onConfirm={(comments) => approve.mutate({ stage, comments }, { onSuccess: done })}
         onClose={close}
       />
       <TextDialog
