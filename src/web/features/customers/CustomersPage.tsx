@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CustomerItem } from '#shared/contracts/customers.ts';
+import { formatPhone } from '#shared/domain/phone.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -52,7 +53,7 @@ export default function CustomersPage() {
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 500 }}>{c.name}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-              {c.primaryPhone}
+              {formatPhone(c.primaryPhone)}
             </Typography>
           </Box>
         </Stack>
@@ -65,10 +66,10 @@ export default function CustomersPage() {
       hideBelow: 'sm',
       render: (c) => (
         <Box>
-          <Typography variant="body2">{c.primaryPhone}</Typography>
+          <Typography variant="body2">{formatPhone(c.primaryPhone)}</Typography>
           {c.phoneNumbers.map((p) => (
             <Typography key={p} variant="body2" color="text.secondary">
-              {p}
+              {formatPhone(p)}
             </Typography>
           ))}
         </Box>

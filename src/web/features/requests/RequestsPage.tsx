@@ -1,8 +1,11 @@
 /**
- * /service-requests: the request table of spec section 2. Columns ID (first 8 characters), Type,
+ * /service-requests: the request table of spec section 2. Columns ID (the ticket number, SR-000123;
+ * ADR 020), Type,
  * Customer, Description, Status chip, Technician ('Not Assigned'), Created (en-IN). Search over
  * customer name and description, the status filter with its nine options, and pages of 10/25/50,
- * all on the server. A row opens the request; New Request opens the form.
+ * all on the server. A row opens the request; New Request opens the form. The status filter lives
+ * in the URL (`?status=PENDING_APPROVAL`: the dashboard's cards link there). With `mine` (the
+ * page /my-requests, the dashboard's "View all") it lists the requests the user raised.
  */
 import Add from '@mui/icons-material/Add';
 import Search from '@mui/icons-material/Search';
@@ -14,9 +17,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { RequestSummary } from '#shared/contracts/service-requests.ts';
-import { formatDateTime, shortId, statusLabel, typeLabel } from '#shared/domain/format.ts';
+import { formatDateTime, statusLabel, typeLabel } from '#shared/domain/format.ts';
 import { REQUEST_STATUSES, type RequestStatus } from '#shared/domain/workflow.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
@@ -36,16 +39,33 @@ export const STATUS_FILTERS: { value: string; label: string }[] = [
   })),
 ];
 
-export default function RequestsPage() {
+/** The status filter of the URL (`?status=…`), 'ALL' when missing or unknown. */
+export function statusFromUrl(value: string | null): string {
+  return value && STATUS_FILTERS.some((f) => f.value === value) ? value : 'ALL';
+}
+
+export default function RequestsPage({ mine = false }: { mine?: boolean }) {
   const navigate = useNavigate();
   const paging = usePaging();
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('ALL');
+  const [params, setParams] = useSearchParams();
+  const status = statusFromUrl(params.get('status'));
+  const setStatus = (value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === 'ALL') next.delete('status');
+        else next.set('status', value);
+        return next;
+      },
+      { replace: true },
+    );
   const term = useDebounced(search.trim());
   const requests = useRequests({
     ...paging.query,
     search: term || undefined,
     status: status === 'ALL' ? undefined : (status as RequestStatus),
+    ...(mine ? { mine: true } : {}),
   });
 
   const columns: Column<RequestSummary>[] = [
@@ -53,8 +73,8 @@ export default function RequestsPage() {
       key: 'id',
       header: 'ID',
       render: (r) => (
-        <Typography component="span" sx={{ fontFamily: 'monospace', fontSize: 14 }}>
-          {shortId(r.id)}
+        <Typography component="span" sx={{ fontFamily: 'monospace', fontSize: 14, whiteSpace: 'nowrap' }}>
+          {r.ticketNumber}
         </Typography>
       ),
       hideBelow: 'md',
@@ -66,9 +86,12 @@ export default function RequestsPage() {
       render: (r) => (
         <>
           <Typography sx={{ fontWeight: 500, fontSize: 14 }}>{r.customer.name}</Typography>
-          {/* On a phone the Type column is hidden: show the type under the name. */}
+          {/* On a phone the Type and ID columns are hidden: show them under the name. */}
           <Typography sx={{ display: { xs: 'block', sm: 'none' }, fontSize: 13, color: 'text.secondary' }}>
             {typeLabel(r.type)}
+          </Typography>
+          <Typography sx={{ display: { xs: 'block', md: 'none' }, fontSize: 13, color: 'text.secondary' }}>
+            {r.ticketNumber}
           </Typography>
         </>
       ),
@@ -119,7 +142,7 @@ export default function RequestsPage() {
   return (
     <Box>
       <PageHeader
-        title="Service Requests"
+        title={mine ? 'My Requests' : 'Service Requests'}
         actions={
           <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/service-requests/create')}>
             New Request
@@ -174,7 +197,7 @@ export default function RequestsPage() {
         paging={paging}
         loading={requests.isFetching}
         error={requests.error ? errorMessage(requests.error, FETCH_REQUESTS_FALLBACK) : null}
-        emptyMessage="No service requests found"
+        emptyMessage={mine ? 'You have not raised any requests yet' : 'No service requests found'}
         onRowClick={(r) => navigate(`/service-requests/${r.id}`)}
       />
     </Box>
