@@ -3,11 +3,10 @@ import Directions from '@mui/icons-material/Directions';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
-import { formatPhone, telHref } from '#shared/domain/phone.ts';
+import { formatPhone } from '#shared/domain/phone.ts';
 import { customerLocationOf, Fact, Section } from './DetailsSection.tsx';
 
 function salesApprovalText(r: RequestDetails): string {
@@ -24,9 +23,7 @@ export function RequestFactsCard({ request: r }: { request: RequestDetails }) {
           <Fact label="Customer">
             <Typography sx={{ fontWeight: 600 }}>{r.customer.name}</Typography>
             <Typography variant="body2">{r.customer.address}</Typography>
-            <Typography variant="body2">
-              <Link href={telHref(r.customer.primaryPhone)}>{formatPhone(r.customer.primaryPhone)}</Link>
-            </Typography>
+            <Typography variant="body2">{formatPhone(r.customer.primaryPhone)}</Typography>
             {location ? (
               <Button
                 size="small"
