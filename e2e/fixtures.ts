@@ -180,6 +180,8 @@ export async function createCustomer(
 
 export interface MadeRequest {
   id: string;
+  /** SR-000123 (ADR 020). */
+  ticketNumber: string;
   description: string;
 }
 
@@ -206,7 +208,7 @@ export async function createServiceRequest(
     data: { type: opts.type ?? 'SERVICE', description, customerId: opts.customer.id, regionId: opts.region.id },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const { id } = (await res.json()) as { id: string };
+  const { id, ticketNumber } = (await res.json()) as { id: string; ticketNumber: string };
   if (opts.approve || opts.assignTo) {
     const approved = await request.post(`/api/service-requests/${id}/service-approve`, { headers, data: {} });
     expect(approved.ok(), await approved.text()).toBeTruthy();
@@ -218,7 +220,7 @@ export async function createServiceRequest(
     });
     expect(assigned.ok(), await assigned.text()).toBeTruthy();
   }
-  return { id, description };
+  return { id, ticketNumber, description };
 }
 
 /** The side navigation (the permanent drawer on wide screens, the open temporary one on narrow). */

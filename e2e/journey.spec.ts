@@ -64,7 +64,12 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
     (r) => r.url().endsWith('/api/service-requests') && r.request().method() === 'POST',
   );
   await salesman.getByRole('button', { name: 'Create Request' }).click();
-  const request = (await (await created).json()) as { id: string; customerId: string; status: string };
+  const request = (await (await created).json()) as {
+    id: string;
+    ticketNumber: string;
+    customerId: string;
+    status: string;
+  };
   expect(request.status).toBe('PENDING_APPROVAL');
   await expect(toast(salesman, 'Service request created successfully!')).toBeVisible();
   // A Salesman cannot open the list: back to the dashboard after 2 s, where the request shows.
@@ -77,7 +82,7 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
   // 2. The Sales Admin gives the sales approval; it stays pending, now for the service team.
   const salesAdmin = await signedIn(browser, 'sales.admin@demo.test');
   await salesAdmin.goto(detailsUrl);
-  await expect(salesAdmin.getByRole('heading', { name: `Request #${request.id.slice(0, 8)}` })).toBeVisible();
+  await expect(salesAdmin.getByRole('heading', { name: `Request ${request.ticketNumber}` })).toBeVisible();
   await expect(fact(salesAdmin, 'Sales Approval')).toContainText('Awaiting sales approval');
   await salesAdmin.getByRole('button', { name: 'Sales Approve' }).click();
   await confirmInDialog(salesAdmin, 'Approve', { label: 'Comments (optional)', value: 'Order confirmed' });

@@ -25,7 +25,7 @@ test('rejecting needs a non-blank reason; then “Request rejected” and REJECT
 
   await loginAs(page, 'admin@demo.test');
   await page.goto(`/service-requests/${made.id}`);
-  await expect(page.getByRole('heading', { name: `Request #${made.id.slice(0, 8)}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Request ${made.ticketNumber}` })).toBeVisible();
   await expect(page.getByText('PENDING APPROVAL', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Reject', exact: true }).click();

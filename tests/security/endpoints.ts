@@ -64,6 +64,11 @@ export interface Endpoint {
   method: Method;
   /** The route as registered (used by the token and fuzz tests). */
   route: string;
+  /**
+   * A query string that changes who may call the route (`mine=true`, ADR 020): the entry is a
+   * variant of the route's own entry, with a gate of its own.
+   */
+  query?: string;
   /** Does the target's region / ownership matter? When not, the matrix runs one cell instead of two. */
   dims: { region: boolean; record: boolean };
   prepare(ctx: TestContext, w: World, p: Persona, region: Side, record: Side): Promise<Prepared>;
@@ -125,6 +130,8 @@ interface Op<T> {
   name: string;
   method?: Method;
   route: string;
+  /** Sent after the route (Endpoint.query). */
+  query?: string;
   /** 401 signed out, 403 without the capability; 'public' for neither. */
   gate: Parameters<typeof gate>[1] | 'public';
   /** Default: both dimensions with a target, none without. */
@@ -143,6 +150,7 @@ function endpoint<T extends { id: string }>(op: Op<T>): Endpoint {
     name: op.name,
     method: op.method ?? 'GET',
     route: op.route,
+    ...(op.query ? { query: op.query } : {}),
     dims: op.dims ?? (op.target ? BOTH : NONE),
     async prepare(ctx, w, p, region, record) {
       const at = { ctx, w, p, region, record };
@@ -150,7 +158,7 @@ function endpoint<T extends { id: string }>(op: Op<T>): Endpoint {
       const body = op.body && (await op.body(c));
       const sent = op.multipart ? multipart(body as Buffer) : { payload: body };
       return {
-        url: c.t ? op.route.replace(':id', c.t.id) : op.route,
+        url: (c.t ? op.route.replace(':id', c.t.id) : op.route) + (op.query ? `?${op.query}` : ''),
         ...(op.body ? sent : {}),
         expected: decide(op.gate === 'public' ? null : gate(p, op.gate), ...(op.refuse ?? []).map((r) => r(c))),
         ...(op.verify ? { verify: op.verify(c) } : {}),
@@ -290,6 +298,8 @@ export const ENDPOINTS: Endpoint[] = [
   list('audit log', '/api/audit-log', 'auditRead'),
 
   // ---- service requests
+  // One's own requests (the dashboard's "View all"): anyone who may raise one (ADR 020).
+  endpoint({ name: 'my requests', route: SR, query: 'mine=true', gate: 'requestCreate' }),
   ...crud(requests, {
     list: 'requestList',
     create: {

@@ -116,6 +116,15 @@ export function makeGuards(db: Db, tokens: TokenService) {
       authenticate,
       ...capabilities.map(requireCapability),
     ],
+    /**
+     * Signed in, plus the capability the request itself calls for (read after validation, so
+     * from the parsed query): `GET /service-requests?mine=true` needs requestCreate, the whole
+     * list requestList (ADR 020).
+     */
+    guardBy: (pick: (request: FastifyRequest) => Capability): preHandlerAsyncHookHandler[] => [
+      authenticate,
+      async (request, reply) => requireCapability(pick(request)).call(request.server, request, reply),
+    ],
   };
 }
 

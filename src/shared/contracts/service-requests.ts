@@ -52,6 +52,14 @@ export type UpdateRequestBody = z.input<typeof updateRequestBody>;
 export const listRequestsQuery = pageQuery.extend({
   /** A status, or 'ALL' / empty for every status. */
   status: z.enum(['ALL', '', ...REQUEST_STATUSES], { error: 'Unknown status' }).optional(),
+  /**
+   * `true`: only the requests the caller raised, within what the caller may read (ADR 020; the
+   * dashboard's "View all"). Anything else but `false` is a 400.
+   */
+  mine: z
+    .enum(['true', 'false'], { error: 'mine must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type ListRequestsQuery = z.input<typeof listRequestsQuery>;
 
@@ -120,6 +128,8 @@ const nullableDateOut = z.string().nullable();
 /** A request as lists show it. */
 export const requestSummary = z.object({
   id: z.string(),
+  /** The number people say on the phone: "SR-000123" (ADR 020). */
+  ticketNumber: z.string(),
   type: requestType,
   description: z.string(),
   status: requestStatus,

@@ -19,18 +19,34 @@ export function shortId(id: string): string {
   return id.slice(0, 8);
 }
 
-/** en-IN date with short month, day, hour and minute. */
-export function formatDateTime(value: string | Date | null | undefined): string {
+/** India's time zone: every date the screens show is IST, wherever the browser thinks it is. */
+export const IST = 'Asia/Kolkata';
+
+const yearInIst = (d: Date) => new Intl.DateTimeFormat('en-IN', { timeZone: IST, year: 'numeric' }).format(d);
+
+/**
+ * en-IN date and time in IST: "22 Nov, 09:44 am" this year, "22 Nov 2025, 09:44 am" for another
+ * year (ADR 020). `now` decides which year is "this year" (tests pass their own).
+ */
+export function formatDateTime(value: string | Date | null | undefined, now: Date = new Date()): string {
   if (!value) return '';
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString('en-IN', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const otherYear = yearInIst(d) !== yearInIst(now);
+  return d.toLocaleString('en-IN', {
+    timeZone: IST,
+    month: 'short',
+    day: 'numeric',
+    ...(otherYear ? { year: 'numeric' } : {}),
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 }
 
 /** "November 2026", for 'Customer since'. */
 export function monthYear(value: string | Date): string {
   const d = typeof value === 'string' ? new Date(value) : value;
-  return d.toLocaleDateString('en-IN', { month: 'long', year: 'numeric' });
+  return d.toLocaleDateString('en-IN', { timeZone: IST, month: 'long', year: 'numeric' });
 }
 
 /** Underscores shown as spaces. */

@@ -51,6 +51,8 @@ const ROUTE_ROLES: Record<RouteKey, SystemRole[]> = {
   requests: SEVEN,
   requestCreate: ALL,
   requestDetails: ALL,
+  // ADR 020: the dashboard's "View all" (not in the menu).
+  myRequests: ALL,
   myTasks: [TECH],
   taskHistory: [TECH],
   notifications: ALL,

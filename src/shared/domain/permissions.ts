@@ -58,6 +58,8 @@ export const ROUTES = {
   requests: { path: '/service-requests', capability: 'requestList' },
   requestCreate: { path: '/service-requests/create', capability: 'requestCreate' },
   requestDetails: { path: '/service-requests/:id', capability: 'requestRead' },
+  /** The requests one raised (the dashboard's "View all"; not in the menu; ADR 020). */
+  myRequests: { path: '/my-requests', capability: 'requestCreate' },
   myTasks: { path: '/technician/my-tasks', capability: 'technicianTasks' },
   taskHistory: { path: '/technician/task-history', capability: 'technicianTasks' },
   notifications: { path: '/notifications', capability: 'notifications' },

@@ -14,7 +14,11 @@
  * - `onChange` receives the new location (or null after 'Clear', when `allowClear`).
  */
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import MyLocation from '@mui/icons-material/MyLocation';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -99,6 +103,11 @@ export interface LocationCaptureProps {
   allowClear?: boolean;
   /** Apply valid manual values when a field loses focus. */
   applyOnBlur?: boolean;
+  /**
+   * Fold the manual entry away in an expander (the technician's phone: the coordinates come from
+   * the phone's location; typing them is the exception; ADR 020).
+   */
+  foldManual?: boolean;
 }
 
 export function LocationCapture({
@@ -108,6 +117,7 @@ export function LocationCapture({
   saving = false,
   allowClear = false,
   applyOnBlur = false,
+  foldManual = false,
 }: LocationCaptureProps) {
   const [locating, setLocating] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -165,6 +175,39 @@ export function LocationCapture({
 
   const busy = locating || saving;
 
+  const manualFields = (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+      <TextField
+        label="Latitude"
+        size="small"
+        value={lat}
+        disabled={disabled}
+        onChange={(e) => setLat(e.target.value)}
+        onBlur={applyOnBlur ? () => applyManual(true) : undefined}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        fullWidth
+      />
+      <TextField
+        label="Longitude"
+        size="small"
+        value={lng}
+        disabled={disabled}
+        onChange={(e) => setLng(e.target.value)}
+        onBlur={applyOnBlur ? () => applyManual(true) : undefined}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        fullWidth
+      />
+      <Button
+        variant="outlined"
+        onClick={() => applyManual()}
+        disabled={busy || disabled}
+        sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+      >
+        Set Location
+      </Button>
+    </Stack>
+  );
+
   return (
     <Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
@@ -196,39 +239,21 @@ export function LocationCapture({
           {value.accuracy != null ? ` · Accuracy: ±${Math.round(value.accuracy)} m` : ''}
         </Typography>
       ) : null}
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 1 }}>
-        Or enter the coordinates manually:
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
-          label="Latitude"
-          size="small"
-          value={lat}
-          disabled={disabled}
-          onChange={(e) => setLat(e.target.value)}
-          onBlur={applyOnBlur ? () => applyManual(true) : undefined}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          fullWidth
-        />
-        <TextField
-          label="Longitude"
-          size="small"
-          value={lng}
-          disabled={disabled}
-          onChange={(e) => setLng(e.target.value)}
-          onBlur={applyOnBlur ? () => applyManual(true) : undefined}
-          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          fullWidth
-        />
-        <Button
-          variant="outlined"
-          onClick={() => applyManual()}
-          disabled={busy || disabled}
-          sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
-        >
-          Set Location
-        </Button>
-      </Stack>
+      {foldManual ? (
+        <Accordion disableGutters variant="outlined" sx={{ mt: 2 }}>
+          <AccordionSummary expandIcon={<ExpandMore />}>
+            <Typography variant="body2">Enter the coordinates manually</Typography>
+          </AccordionSummary>
+          <AccordionDetails>{manualFields}</AccordionDetails>
+        </Accordion>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 1 }}>
+            Or enter the coordinates manually:
+          </Typography>
+          {manualFields}
+        </>
+      )}
       {error ? (
         <Alert severity="error" sx={{ mt: 1.5 }}>
           {error}

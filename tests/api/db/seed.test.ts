@@ -51,6 +51,15 @@ describe('the demo seed', () => {
     expect(statuses.map((s) => s.status).sort()).toEqual([...REQUEST_STATUSES].sort());
   });
 
+  it('numbers the demo tickets in the order the requests were raised (ADR 020)', async () => {
+    const rows = await ctx.db
+      .select({ ticketNo: serviceRequests.ticketNo, createdAt: serviceRequests.createdAt })
+      .from(serviceRequests);
+    const byTicket = [...rows].sort((a, b) => a.ticketNo - b.ticketNo).map((r) => r.createdAt.getTime());
+    expect(byTicket.length).toBeGreaterThan(5);
+    expect(byTicket).toEqual([...byTicket].sort((a, b) => a - b));
+  });
+
   it('records each technician’s latest assignment, which auto-assign uses to break ties', async () => {
     const latest = await ctx.db
       .select({ id: serviceRequests.assignedToId, at: max(serviceRequests.assignedAt) })

@@ -1,6 +1,6 @@
 /** Service requests, their history, work logs and photos. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
@@ -35,6 +35,12 @@ export const serviceRequests = pgTable(
     updatedAt: updatedAt(),
     assignedAt: tstz(),
     completedAt: tstz(),
+    /**
+     * The ticket number people say on the phone (SR-000123, ADR 020): sequential, never reused,
+     * written by the database (an identity: a client cannot choose it); migration 0006 numbered
+     * the existing requests in created_at order.
+     */
+    ticketNo: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   // Lists order by (created_at desc, id desc), and DESC means NULLS FIRST in an ORDER BY: the
   // indexes must say so (Drizzle's .desc() alone writes NULLS LAST, which the planner cannot use
@@ -50,6 +56,7 @@ export const serviceRequests = pgTable(
     index().on(t.customerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index().on(t.approvedById),
     index('service_requests_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    uniqueIndex('service_requests_ticket_no_key').on(t.ticketNo),
   ],
 );
 

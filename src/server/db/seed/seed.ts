@@ -390,7 +390,8 @@ async function seedDemo(tx: Tx, roleIds: Map<string, string>) {
       ageDays: 1,
     },
   ];
-  for (const p of plan) {
+  // Oldest first, so the ticket numbers (ADR 020) follow the order the requests were raised.
+  for (const p of [...plan].sort((x, y) => y.ageDays - x.ageDays)) {
     const createdAt = new Date(now - p.ageDays * day);
     const approver =
       p.customer.region === 'Chennai' ? u('service.manager@demo.test') : u('service.manager.blr@demo.test');

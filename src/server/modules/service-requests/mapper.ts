@@ -12,6 +12,7 @@ import type {
   WorkLog,
   WorkMediaItem,
 } from '#shared/contracts/service-requests.ts';
+import { formatTicket } from '#shared/domain/ticket.ts';
 import type { RequestStatus } from '#shared/domain/workflow.ts';
 import type {
   CounterCell,
@@ -29,6 +30,7 @@ const isoOrNull = (d: Date | string | null) => (d ? iso(d) : null);
 export function toSummary(r: SummaryRow): RequestSummary {
   return {
     id: r.id,
+    ticketNumber: formatTicket(r.ticketNo),
     type: r.type,
     description: r.description,
     status: r.status,

@@ -13,6 +13,7 @@ import { approvalHistory, requestCounters, serviceRequests, workLogs, workMedia 
 import { containsPattern } from '#server/lib/paging.ts';
 import type { ApprovalEntry } from '#shared/contracts/service-requests.ts';
 import { ROLE } from '#shared/domain/roles.ts';
+import type { TicketSearch } from '#shared/domain/ticket.ts';
 import { OPEN_TASK_STATUSES, type RequestStatus, type RequestType } from '#shared/domain/workflow.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -58,6 +59,7 @@ const summaryColumns = {
   requesterRoleName: roleNameOfUser(serviceRequests.requestedById),
   assigneeName: nameById<string | null>(users, serviceRequests.assignedToId),
   approverName: nameById<string | null>(users, serviceRequests.approvedById),
+  ticketNo: serviceRequests.ticketNo,
 };
 
 function selectSummaries(db: Tx) {
@@ -138,6 +140,13 @@ export interface ListFilter {
   statuses?: readonly RequestStatus[];
   search?: string;
   /**
+   * The search read as a ticket number: prefixed ("SR-123") it matches that ticket only, bare
+   * ("123") that ticket or the text (through the unique index, not search_text; ADR 020).
+   */
+  ticket?: TicketSearch;
+  /** Only the requests the actor raised (`mine=true`), on top of the scope. */
+  mineOf?: string;
+  /**
    * With a search that matches few requests (known from its count): sort just the matches
    * instead of walking the newest-first index (SORT_MATCHES_UP_TO).
    */
@@ -150,21 +159,33 @@ type Shape = Omit<ListFilter, 'limit' | 'offset'>;
 
 /** What changes a list statement's SQL text. */
 const shapeOf = (f: Shape) =>
-  `${f.scope.kind}|${f.status ? 's' : ''}|${f.statuses?.join(',') ?? ''}|${f.search ? 'q' : ''}${f.sortMatches ? 'm' : ''}`;
+  `${f.scope.kind}|${f.status ? 's' : ''}|${f.statuses?.join(',') ?? ''}|${f.search ? 'q' : ''}${f.sortMatches ? 'm' : ''}` +
+  `${f.ticket ? (f.ticket.prefixed ? 'T' : 't') : ''}${f.mineOf ? '|me' : ''}`;
+
+function searchWhere(f: Shape): SQL | undefined {
+  if (!f.search) return undefined;
+  const text = ilike(serviceRequests.searchText, sql.placeholder('pattern'));
+  if (!f.ticket) return text;
+  const ticket = eq(serviceRequests.ticketNo, sql.placeholder('ticketNo'));
+  return f.ticket.prefixed ? ticket : or(ticket, text);
+}
 
 function listWhere(f: Shape): SQL | undefined {
   return and(
     scopeWhere(f.scope),
+    f.mineOf ? eq(serviceRequests.requestedById, sql.placeholder('mine')) : undefined,
     f.status ? eq(serviceRequests.status, sql.placeholder('status')) : undefined,
     f.statuses ? inArray(serviceRequests.status, [...f.statuses]) : undefined,
-    f.search ? ilike(serviceRequests.searchText, sql.placeholder('pattern')) : undefined,
+    searchWhere(f),
   );
 }
 
 const listParams = (f: Shape) => ({
   ...scopeParams(f.scope),
+  mine: f.mineOf,
   status: f.status,
-  pattern: f.search ? containsPattern(f.search) : undefined,
+  pattern: f.search && !f.ticket?.prefixed ? containsPattern(f.search) : undefined,
+  ticketNo: f.ticket?.ticketNo,
 });
 
 /** A page of requests, newest first. */

@@ -33,7 +33,9 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/service-requests',
     {
-      preHandler: guards.guard('requestList'),
+      // The whole list is for managers and leads; one's own requests (`mine=true`, the
+      // dashboard's "View all") for anyone who may raise one (ADR 020).
+      preHandler: guards.guardBy((req) => ((req.query as { mine?: boolean }).mine ? 'requestCreate' : 'requestList')),
       schema: { tags, querystring: listRequestsQuery, response: { 200: z.array(requestSummary), ...errors } },
     },
     async (req, reply) => {

@@ -24,6 +24,7 @@ import {
 } from '#shared/contracts/service-requests.ts';
 import { statusLabel } from '#shared/domain/format.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
+import { parseTicketSearch } from '#shared/domain/ticket.ts';
 import {
   approvalStage,
   factsOf,
@@ -132,19 +133,25 @@ export class RequestService {
 
   async list(
     actor: Actor,
-    q: { page?: number; pageSize?: number; search?: string; status?: RequestStatus | 'ALL' | '' },
+    q: { page?: number; pageSize?: number; search?: string; status?: RequestStatus | 'ALL' | ''; mine?: boolean },
   ): Promise<{ items: RequestSummary[]; total: number; window: Window }> {
     const status = q.status && q.status !== 'ALL' ? q.status : undefined;
     const search = q.search?.trim() || undefined;
+    const ticket = search ? (parseTicketSearch(search) ?? undefined) : undefined;
     const scope = scopeFor(actor);
+    // `mine`: the requests the actor raised, still within the scope (ADR 020).
+    const mineOf = q.mine ? actor.id : undefined;
     // Without paging: the newest UNPAGED_CAP (ADR 017).
     const window = cappedWindow(q);
     const page = { limit: window.limit, offset: window.offset };
-    if (search) {
-      // The count first: it tells the list which plan is cheap (SORT_MATCHES_UP_TO).
-      const total = await repo.countRequests(this.db, { scope, status, search });
-      const sortMatches = total <= SORT_MATCHES_UP_TO;
-      const rows = await repo.listRequests(this.db, { scope, status, search, sortMatches, ...page });
+    if (search || mineOf) {
+      // The count first: it tells the list which plan is cheap (SORT_MATCHES_UP_TO). The counters
+      // cannot answer `mine` within a scope, so it is counted too (one user's requests: the
+      // requested_by index).
+      const filter = { scope, status, search, ticket, mineOf };
+      const total = await repo.countRequests(this.db, filter);
+      const sortMatches = !!search && total <= SORT_MATCHES_UP_TO;
+      const rows = await repo.listRequests(this.db, { ...filter, sortMatches, ...page });
       return { items: rows.map(toSummary), total, window };
     }
     const rows = await repo.listRequests(this.db, { scope, status, ...page });

@@ -21,6 +21,7 @@ import { UnreachableNotice } from '#web/components/Unreachable.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useServiceName } from '#web/lib/config.ts';
 import { useUnreachable } from '#web/lib/connectivity.ts';
+import { FAB_CLEARANCE } from '../touch.ts';
 import { NavDrawer } from './NavDrawer.tsx';
 import { focusHeading, useFocusHeadingOnNavigate } from './route-focus.ts';
 import { TopBar } from './TopBar.tsx';
@@ -89,7 +90,9 @@ export function AppLayout() {
           minWidth: 0,
           width: wide ? `calc(100% - ${DRAWER_WIDTH}px)` : '100%',
           p: { xs: 2, sm: 3 },
-          pb: { xs: 11, md: 3 },
+          // Below md the floating menu button sits over the bottom of the screen: the page keeps
+          // that much room under its last control, so nothing stays hidden behind it.
+          pb: { xs: `${FAB_CLEARANCE}px`, md: 3 },
         }}
       >
         <Toolbar />

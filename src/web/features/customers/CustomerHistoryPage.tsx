@@ -33,6 +33,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { CustomerHistory, HistoryItem } from '#shared/contracts/customers.ts';
 import { formatDateTime, monthYear, roundedPercent, TYPE_COLOR } from '#shared/domain/format.ts';
+import { formatPhone } from '#shared/domain/phone.ts';
 import type { RequestType } from '#shared/domain/workflow.ts';
 import { EmptyState } from '#web/components/EmptyState.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
@@ -84,10 +85,10 @@ function ContactCard({ customer }: { customer: CustomerHistory['customer'] }) {
           </Box>
         </Stack>
         <Line icon={<Phone fontSize="small" />}>
-          <Typography>{customer.primaryPhone}</Typography>
+          <Typography>{formatPhone(customer.primaryPhone)}</Typography>
           {customer.phoneNumbers.map((p) => (
             <Typography key={p} color="text.secondary">
-              {p}
+              {formatPhone(p)}
             </Typography>
           ))}
         </Line>

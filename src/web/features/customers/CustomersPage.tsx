@@ -14,6 +14,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { CustomerItem } from '#shared/contracts/customers.ts';
+import { formatPhone } from '#shared/domain/phone.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { SearchField } from '#web/components/SearchField.tsx';
@@ -48,7 +49,7 @@ export default function CustomersPage() {
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 500 }}>{c.name}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-              {c.primaryPhone}
+              {formatPhone(c.primaryPhone)}
             </Typography>
           </Box>
         </Stack>
@@ -61,10 +62,10 @@ export default function CustomersPage() {
       hideBelow: 'sm',
       render: (c) => (
         <Box>
-          <Typography variant="body2">{c.primaryPhone}</Typography>
+          <Typography variant="body2">{formatPhone(c.primaryPhone)}</Typography>
           {c.phoneNumbers.map((p) => (
             <Typography key={p} variant="body2" color="text.secondary">
-              {p}
+              {formatPhone(p)}
             </Typography>
           ))}
         </Box>

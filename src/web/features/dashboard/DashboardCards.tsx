@@ -1,8 +1,9 @@
 /**
  * The dashboard under 'Welcome back, <name>!': the cards Total Requests, Pending Approval,
  * In Progress and Completed; 'My Tasks Today' for technicians (Assigned to Me, In Progress,
- * Awaiting Approval); 'Recent Requests' (a click opens one); 'Requests by Type' bars with the
- * count and the percent to one decimal, in the type colours.
+ * Awaiting Approval); 'Recent Requests' (a click opens one; "View all" opens the requests the user
+ * raised, /my-requests); 'Requests by Type' bars with the count and the percent to one decimal, in
+ * the type colours. Each card links to the list it counts, filtered by its status (ADR 020).
  */
 import Assignment from '@mui/icons-material/AssignmentOutlined';
 import Autorenew from '@mui/icons-material/AutorenewOutlined';
@@ -10,6 +11,7 @@ import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
 import HourglassEmpty from '@mui/icons-material/HourglassEmptyOutlined';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -19,15 +21,46 @@ import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime, percent1, TYPE_COLOR, typeLabel } from '#shared/domain/format.ts';
+import { canOpen, requestScopeOf } from '#shared/domain/permissions.ts';
+import type { RequestStatus } from '#shared/domain/workflow.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
 import { FETCH_STATS_FALLBACK, useDashboardStats } from './api/stats.ts';
 
-function StatCard({ label, value, icon, color }: { label: string; value: number; icon: ReactElement; color: string }) {
+function StatCard({
+  label,
+  value,
+  icon,
+  color,
+  to,
+}: {
+  label: string;
+  value: number;
+  icon: ReactElement;
+  color: string;
+  /** The list this card counts; the whole card is the link. */
+  to?: string | null;
+}) {
+  const card = { p: { xs: 1.5, sm: 2.5 }, display: 'flex', alignItems: 'center', gap: 2 };
+  const linked = to
+    ? {
+        // A real link (keyboard, middle-click, open in a new tab): the whole card.
+        component: RouterLink,
+        to,
+        'aria-label': `${label}: ${value}`,
+        sx: {
+          ...card,
+          color: 'inherit',
+          textDecoration: 'none',
+          '&:hover': { borderColor: color, bgcolor: `${color}0a` },
+        },
+      }
+    : { sx: card };
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 }, display: 'flex', alignItems: 'center', gap: 2 }}>
+    <Paper variant="outlined" {...(linked as object)}>
       <Box
         sx={{
           display: { xs: 'none', sm: 'flex' },
@@ -54,12 +87,15 @@ function StatCard({ label, value, icon, color }: { label: string; value: number;
   );
 }
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, height: '100%' }} component="section" aria-label={title}>
-      <Typography variant="h6" component="h2" sx={{ fontSize: 17, fontWeight: 600, mb: 1.5 }}>
-        {title}
-      </Typography>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1.5 }}>
+        <Typography variant="h6" component="h2" sx={{ fontSize: 17, fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {action}
+      </Stack>
       {children}
     </Paper>
   );
@@ -71,7 +107,21 @@ const grid = {
   gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
 };
 
+/**
+ * Where a card's count can be seen request by request: the list for those who may open it, one's
+ * own requests for the roles whose counts are their own requests (Salesman), nowhere for a
+ * technician (their counts include assigned work: My Tasks shows it).
+ */
+export function cardLink(role: Parameters<typeof canOpen>[0], status: RequestStatus | null): string | null {
+  if (!role) return null;
+  const query = status ? `?status=${status}` : '';
+  if (canOpen(role, 'requests')) return `/service-requests${query}`;
+  if (requestScopeOf(role) === 'requested') return `/my-requests${query}`;
+  return null;
+}
+
 export default function DashboardCards() {
+  const { policyRole } = useAuth();
   const stats = useDashboardStats();
   if (stats.isLoading) return <Loading />;
   if (!stats.data) {
@@ -88,10 +138,34 @@ export default function DashboardCards() {
   return (
     <Stack spacing={3}>
       <Box sx={grid}>
-        <StatCard label="Total Requests" value={s.totalRequests} icon={<Assignment />} color="#1976d2" />
-        <StatCard label="Pending Approval" value={s.pendingApproval} icon={<HourglassEmpty />} color="#ed6c02" />
-        <StatCard label="In Progress" value={s.inProgress} icon={<Autorenew />} color="#0288d1" />
-        <StatCard label="Completed" value={s.completed} icon={<CheckCircle />} color="#2e7d32" />
+        <StatCard
+          label="Total Requests"
+          value={s.totalRequests}
+          icon={<Assignment />}
+          color="#1976d2"
+          to={cardLink(policyRole, null)}
+        />
+        <StatCard
+          label="Pending Approval"
+          value={s.pendingApproval}
+          icon={<HourglassEmpty />}
+          color="#ed6c02"
+          to={cardLink(policyRole, 'PENDING_APPROVAL')}
+        />
+        <StatCard
+          label="In Progress"
+          value={s.inProgress}
+          icon={<Autorenew />}
+          color="#0288d1"
+          to={cardLink(policyRole, 'IN_PROGRESS')}
+        />
+        <StatCard
+          label="Completed"
+          value={s.completed}
+          icon={<CheckCircle />}
+          color="#2e7d32"
+          to={cardLink(policyRole, 'COMPLETED')}
+        />
       </Box>
 
       {s.myTasks ? (
@@ -125,7 +199,16 @@ export default function DashboardCards() {
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
         }}
       >
-        <Panel title="Recent Requests">
+        <Panel
+          title="Recent Requests"
+          action={
+            canOpen(policyRole, 'myRequests') ? (
+              <Link component={RouterLink} to="/my-requests" sx={{ fontWeight: 500, py: 1.25, px: 0.5 }}>
+                View all
+              </Link>
+            ) : null
+          }
+        >
           {s.recentRequests.length === 0 ? (
             <Typography color="text.secondary">No requests yet</Typography>
           ) : (
@@ -159,7 +242,7 @@ export default function DashboardCards() {
                         {r.description}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
-                        {formatDateTime(r.createdAt)}
+                        {r.ticketNumber} · {formatDateTime(r.createdAt)}
                       </Typography>
                     </Box>
                     <Box sx={{ flexShrink: 0, pt: 0.25 }}>

@@ -11,6 +11,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useNavigate, useParams } from 'react-router';
 import { shortId, TYPE_COLOR, typeLabel } from '#shared/domain/format.ts';
 import { canOpen } from '#shared/domain/permissions.ts';
@@ -24,6 +25,7 @@ import { useAuth } from '#web/lib/auth.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { FETCH_REQUEST_FALLBACK, useRequest } from './api/get-request.ts';
 import { ApprovalHistory } from './components/ApprovalHistory.tsx';
+import { CustomerContactCard } from './components/CustomerContactCard.tsx';
 import { Section } from './components/DetailsSection.tsx';
 import { PhotoGrid } from './components/PhotoGrid.tsx';
 import { RequestActions } from './components/RequestActions.tsx';
@@ -73,11 +75,14 @@ export default function RequestDetailsPage() {
         Back
       </Button>
       <PageHeader
-        title={`Request #${shortId(r.id)}`}
-        documentTitle={`Service request ${shortId(r.id)}`}
+        title={`Request ${r.ticketNumber}`}
+        documentTitle={`Service request ${r.ticketNumber}`}
         subtitle={
           <Stack direction="row" spacing={1} sx={{ mt: 0.75, alignItems: 'center', flexWrap: 'wrap' }}>
             <StatusChip status={r.status} size="medium" />
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+              ID {shortId(r.id)}
+            </Typography>
             <Chip
               label={typeLabel(r.type)}
               variant="outlined"
@@ -91,8 +96,12 @@ export default function RequestDetailsPage() {
 
       <Grid container spacing={2}>
         {isAssignee ? (
+          // The technician's phone leads with the customer, then the work (ADR 020).
           <Grid size={{ xs: 12, md: 5 }} sx={{ order: { md: 2 } }}>
-            <WorkProgressPanel request={r} allowed={allowed} />
+            <Stack spacing={2}>
+              <CustomerContactCard request={r} />
+              <WorkProgressPanel request={r} allowed={allowed} />
+            </Stack>
           </Grid>
         ) : null}
 

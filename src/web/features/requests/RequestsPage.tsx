@@ -1,8 +1,11 @@
 /**
- * /service-requests: the request table of spec section 2. Columns ID (first 8 characters), Type,
+ * /service-requests: the request table of spec section 2. Columns ID (the ticket number, SR-000123,
+ * over the first 8 characters of the id; ADR 020), Type,
  * Customer, Description, Status chip, Technician ('Not Assigned'), Created (en-IN). Search over
  * customer name and description, the status filter with its nine options, and pages of 10/25/50,
- * all on the server. A row opens the request; New Request opens the form.
+ * all on the server. A row opens the request; New Request opens the form. The status filter lives
+ * in the URL (`?status=PENDING_APPROVAL`: the dashboard's cards link there). With `mine` (the
+ * page /my-requests, the dashboard's "View all") it lists the requests the user raised.
  */
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
@@ -12,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { RequestSummary } from '#shared/contracts/service-requests.ts';
 import { formatDateTime, shortId, statusLabel, typeLabel } from '#shared/domain/format.ts';
 import { REQUEST_STATUSES, type RequestStatus } from '#shared/domain/workflow.ts';
@@ -35,16 +38,33 @@ export const STATUS_FILTERS: { value: string; label: string }[] = [
   })),
 ];
 
-export default function RequestsPage() {
+/** The status filter of the URL (`?status=…`), 'ALL' when missing or unknown. */
+export function statusFromUrl(value: string | null): string {
+  return value && STATUS_FILTERS.some((f) => f.value === value) ? value : 'ALL';
+}
+
+export default function RequestsPage({ mine = false }: { mine?: boolean }) {
   const navigate = useNavigate();
   const paging = usePaging();
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('ALL');
+  const [params, setParams] = useSearchParams();
+  const status = statusFromUrl(params.get('status'));
+  const setStatus = (value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === 'ALL') next.delete('status');
+        else next.set('status', value);
+        return next;
+      },
+      { replace: true },
+    );
   const term = useDebounced(search.trim());
   const requests = useRequests({
     ...paging.query,
     search: term || undefined,
     status: status === 'ALL' ? undefined : (status as RequestStatus),
+    ...(mine ? { mine: true } : {}),
   });
 
   const columns: Column<RequestSummary>[] = [
@@ -52,9 +72,13 @@ export default function RequestsPage() {
       key: 'id',
       header: 'ID',
       render: (r) => (
-        <Typography component="span" sx={{ fontFamily: 'monospace', fontSize: 14 }}>
-          {shortId(r.id)}
-        </Typography>
+        <>
+          <Typography sx={{ fontFamily: 'monospace', fontSize: 14, whiteSpace: 'nowrap' }}>{r.ticketNumber}</Typography>
+          {/* The spec's ID (first 8 characters), under the number people say (ADR 020). */}
+          <Typography sx={{ fontFamily: 'monospace', fontSize: 12, color: 'text.secondary' }}>
+            {shortId(r.id)}
+          </Typography>
+        </>
       ),
       hideBelow: 'md',
     },
@@ -65,9 +89,12 @@ export default function RequestsPage() {
       render: (r) => (
         <>
           <Typography sx={{ fontWeight: 500, fontSize: 14 }}>{r.customer.name}</Typography>
-          {/* On a phone the Type column is hidden: show the type under the name. */}
+          {/* On a phone the Type and ID columns are hidden: show them under the name. */}
           <Typography sx={{ display: { xs: 'block', sm: 'none' }, fontSize: 13, color: 'text.secondary' }}>
             {typeLabel(r.type)}
+          </Typography>
+          <Typography sx={{ display: { xs: 'block', md: 'none' }, fontSize: 13, color: 'text.secondary' }}>
+            {r.ticketNumber}
           </Typography>
         </>
       ),
@@ -118,7 +145,7 @@ export default function RequestsPage() {
   return (
     <Box>
       <PageHeader
-        title="Service Requests"
+        title={mine ? 'My Requests' : 'Service Requests'}
         actions={
           <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/service-requests/create')}>
             New Request
@@ -164,7 +191,7 @@ export default function RequestsPage() {
         loading={requests.isFetching}
         error={requests.error ? errorMessage(requests.error, FETCH_REQUESTS_FALLBACK) : null}
         onRetry={() => void requests.refetch()}
-        emptyMessage="No service requests found"
+        emptyMessage={mine ? 'You have not raised any requests yet' : 'No service requests found'}
         rowLink={(r) => `/service-requests/${r.id}`}
       />
     </Box>

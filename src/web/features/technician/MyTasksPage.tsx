@@ -72,7 +72,9 @@ export default function MyTasksPage() {
               </Typography>
               <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'text.secondary', mt: 1.5 }}>
                 <CalendarToday sx={{ fontSize: 16 }} />
-                <Typography variant="caption">{formatDateTime(t.createdAt)}</Typography>
+                <Typography variant="caption">
+                  {t.ticketNumber} · {formatDateTime(t.createdAt)}
+                </Typography>
               </Stack>
             </CardContent>
             <CardActions sx={{ px: 2, pb: 2 }}>

@@ -23,6 +23,7 @@ export default function TaskHistoryPage() {
       render: (r) => (
         <>
           <Typography sx={{ fontWeight: 500, fontSize: 14 }}>{r.customer.name}</Typography>
+          <Typography sx={{ fontSize: 13, color: 'text.secondary' }}>{r.ticketNumber}</Typography>
           {/* On a phone the Type column is hidden: show the type under the name. */}
           <Typography sx={{ display: { xs: 'block', sm: 'none' }, fontSize: 13, color: 'text.secondary' }}>
             {typeLabel(r.type)}

@@ -10,6 +10,8 @@ export type RequestListParams = {
   pageSize: number;
   search?: string;
   status?: RequestStatus;
+  /** Only the requests the user raised (ADR 020). */
+  mine?: boolean;
 };
 
 export const FETCH_REQUESTS_FALLBACK = 'Failed to fetch requests';

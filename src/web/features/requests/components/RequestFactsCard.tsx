@@ -6,6 +6,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import { formatDateTime } from '#shared/domain/format.ts';
+import { formatPhone } from '#shared/domain/phone.ts';
 import { customerLocationOf, Fact, Section } from './DetailsSection.tsx';
 
 function salesApprovalText(r: RequestDetails): string {
@@ -22,7 +23,7 @@ export function RequestFactsCard({ request: r }: { request: RequestDetails }) {
           <Fact label="Customer">
             <Typography sx={{ fontWeight: 600 }}>{r.customer.name}</Typography>
             <Typography variant="body2">{r.customer.address}</Typography>
-            <Typography variant="body2">{r.customer.primaryPhone}</Typography>
+            <Typography variant="body2">{formatPhone(r.customer.primaryPhone)}</Typography>
             {location ? (
               <Button
                 size="small"

@@ -1,10 +1,17 @@
 /**
- * The assigned technician's "Work Progress" panel on the details page: the timer, Start Work and
- * Complete Work (with its notes dialog), work photos and the customer's location. Each control is
- * enabled only when the shared workflow table allows it (`allowed`, from `allowedActions`).
+ * The assigned technician's "Work Progress" panel on the details page (ADR 020): the one primary
+ * action of the state first (Start Work, then Complete Work with its notes dialog: green, full
+ * width), the timer, then work photos and the customer's location (captured by the phone; typing
+ * the coordinates is folded away). Once the work is completed the panel says so and the controls
+ * that no longer apply are gone: no start or complete, no location; photos forgotten on site can
+ * still be added until the request is acknowledged (folded away), none after.
  */
+import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import PlayArrow from '@mui/icons-material/PlayArrow';
-import Stop from '@mui/icons-material/Stop';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,9 +28,14 @@ import { PhotoUploader } from './PhotoUploader.tsx';
 import { TextDialog } from './TextDialog.tsx';
 import { openLogOf, WorkTimer } from './WorkTimer.tsx';
 
+/** Work Completed and Completed: the technician's part is done. */
+export function workIsDone(r: Pick<RequestDetails, 'status'>): boolean {
+  return r.status === 'WORK_COMPLETED' || r.status === 'COMPLETED';
+}
+
 function progressText(r: RequestDetails): string {
   if (openLogOf(r.workLogs)) return 'Work in progress';
-  if (r.status === 'COMPLETED') return 'Work completed';
+  if (workIsDone(r)) return 'Work completed';
   return r.status === 'ASSIGNED' ? 'Not started' : 'Work stopped';
 }
 
@@ -40,63 +52,91 @@ export function WorkProgressPanel({
   const complete = useCompleteWork(r.id, close);
   const saveLocation = useSaveLocation(r.id);
 
+  const done = workIsDone(r);
+  const canUpload = allowed.includes('uploadMedia');
+  const canLocate = allowed.includes('captureLocation') && !done;
+  const primary = { width: '100%', minHeight: 52, fontSize: 17 };
+
   return (
     <Section title="Work Progress">
       <Stack spacing={2}>
+        {r.status === 'ASSIGNED' ? (
+          <Button
+            variant="contained"
+            color="success"
+            size="large"
+            startIcon={<PlayArrow />}
+            onClick={() => start.mutate()}
+            disabled={!allowed.includes('start') || start.isPending}
+            sx={primary}
+          >
+            Start Work
+          </Button>
+        ) : null}
+        {r.status === 'IN_PROGRESS' ? (
+          <Button
+            variant="contained"
+            color="success"
+            size="large"
+            startIcon={<CheckCircle />}
+            onClick={() => setCompleting(true)}
+            disabled={!allowed.includes('complete')}
+            sx={primary}
+          >
+            Complete Work
+          </Button>
+        ) : null}
+        {done ? (
+          <Alert severity="success" icon={<CheckCircle />}>
+            {r.status === 'COMPLETED'
+              ? 'Work completed and acknowledged. This request is completed; its work can no longer be changed.'
+              : 'Work completed. It now waits for the office to acknowledge it.'}
+          </Alert>
+        ) : null}
         <Box sx={{ textAlign: 'center' }}>
           <WorkTimer logs={r.workLogs} />
           <Typography variant="body2" color="text.secondary">
             {progressText(r)}
           </Typography>
         </Box>
-        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center' }}>
-          {r.status === 'ASSIGNED' ? (
-            <Button
-              variant="contained"
-              size="large"
-              startIcon={<PlayArrow />}
-              onClick={() => start.mutate()}
-              disabled={!allowed.includes('start') || start.isPending}
-            >
-              Start Work
-            </Button>
-          ) : null}
-          {r.status === 'IN_PROGRESS' ? (
-            <Button
-              variant="contained"
-              color="error"
-              size="large"
-              startIcon={<Stop />}
-              onClick={() => setCompleting(true)}
-              disabled={!allowed.includes('complete')}
-            >
-              Complete Work
-            </Button>
-          ) : null}
-        </Stack>
-        <Divider />
-        <Box>
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>
-            Work Photos
-          </Typography>
-          <PhotoUploader requestId={r.id} disabled={!allowed.includes('uploadMedia')} />
-        </Box>
-        <Divider />
-        <Box>
-          <Typography variant="subtitle2" sx={{ mb: 1 }}>
-            Customer Location
-          </Typography>
-          <LocationCapture
-            value={customerLocationOf(r)}
-            disabled={!allowed.includes('captureLocation')}
-            saving={saveLocation.isPending}
-            onChange={(loc) => {
-              if (loc) saveLocation.mutate({ customerId: r.customerId, location: loc });
-            }}
-          />
-        </Box>
-        {r.status === 'COMPLETED' ? (
-          <Alert severity="success">This request is completed; its work can no longer be changed.</Alert>
+        {canUpload && !done ? (
+          <>
+            <Divider />
+            <Box>
+              <Typography variant="subtitle2" sx={{ mb: 1 }}>
+                Work Photos
+              </Typography>
+              <PhotoUploader requestId={r.id} disabled={false} />
+            </Box>
+          </>
+        ) : null}
+        {canUpload && done ? (
+          <Accordion disableGutters variant="outlined">
+            <AccordionSummary expandIcon={<ExpandMore />}>
+              <Typography variant="subtitle2">Add a photo you forgot</Typography>
+            </AccordionSummary>
+            <AccordionDetails>
+              <PhotoUploader requestId={r.id} disabled={false} />
+            </AccordionDetails>
+          </Accordion>
+        ) : null}
+        {canLocate ? (
+          <>
+            <Divider />
+            <Box>
+              <Typography variant="subtitle2" sx={{ mb: 1 }}>
+                Customer Location
+              </Typography>
+              <LocationCapture
+                value={customerLocationOf(r)}
+                saving={saveLocation.isPending}
+                foldManual
+                onChange={(loc) => {
+                  if (loc) saveLocation.mutate({ customerId: r.customerId, location: loc });
+                }}
+              />
+            </Box>
+          </>
         ) : null}
       </Stack>
       <TextDialog
