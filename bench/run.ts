@@ -121,6 +121,8 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       env: oursEnv,
       readyPath: '/api/ready',
       logFile: path.join(resultsDir, `server-ours-${size.name}-${db}.log`),
+      // BENCH_CPU_PROF=<dir>: our server writes a V8 CPU profile there when it stops (docs/performance.md).
+      nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
     });
     servers.push(ours);
     const baseline = await startServer({
