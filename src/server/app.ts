@@ -94,6 +94,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
+    // One line per request, written by modules/ops when the answer is sent (method, URL, status,
+    // duration, request id, user id), instead of Fastify's "incoming request" + "request completed".
+    disableRequestLogging: true,
     // Only configured proxies may name the client (X-Forwarded-For): rate limits and the audit trail use it.
     trustProxy: config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
