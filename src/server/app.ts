@@ -17,7 +17,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -36,6 +35,7 @@ import { makeGuards } from './lib/auth.ts';
 import { AppError, isDatabaseUnavailable, pgError } from './lib/errors.ts';
 import { installIdempotency } from './lib/idempotency.ts';
 import { AppMetrics } from './lib/metrics.ts';
+import { fastSerializerCompiler } from './lib/serializer.ts';
 import type { Storage } from './lib/storage.ts';
 import { storageFor } from './lib/storage-postgres.ts';
 import { TokenService } from './lib/tokens.ts';
@@ -112,7 +112,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled serializers from the same zod contracts (ADR 021); outside production each answer is
+  // also encoded by zod and must match.
+  app.setSerializerCompiler(fastSerializerCompiler({ check: config.NODE_ENV !== 'production' }));
 
   const tokens = new TokenService(opts.secret, config.ACCESS_TOKEN_TTL_SECONDS);
   const pushHub = new PushHub();
