@@ -26,8 +26,17 @@ import { BENCH_ADMIN, BENCH_MANAGER, BENCH_PASSWORD, SIZES } from './lib/sizes.t
 import { type DbKind, freshTarget } from './lib/target.ts';
 
 const JWT_SECRET = 'bench-only-secret-0123456789-abcdefghijklmnop';
-/** The endpoints of the p99 targets (P1, P4, P5), read again on one connection. */
-const UNLOADED_IDS = ['list', 'search', 'dashboard-admin', 'dashboard-manager', 'create', 'approve'];
+/** Every endpoint is read again on one connection (issue 20); login has its own reading (P9). */
+const UNLOADED_IDS = [
+  'unread',
+  'list',
+  'search',
+  'detail',
+  'dashboard-admin',
+  'dashboard-manager',
+  'create',
+  'approve',
+];
 /** Fresh pending requests kept aside for the one-connection approve reading. */
 const UNLOADED_APPROVE_RESERVE = 1000;
 
@@ -121,6 +130,8 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       env: oursEnv,
       readyPath: '/api/ready',
       logFile: path.join(resultsDir, `server-ours-${size.name}-${db}.log`),
+      // BENCH_CPU_PROF=<dir>: our server writes a V8 CPU profile there when it stops (docs/performance.md).
+      nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
     });
     servers.push(ours);
     const baseline = await startServer({
@@ -210,7 +221,7 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       rows.push({ id: e.id, label: e.label, ...(await run(e.id)) });
     }
 
-    log('== the p99 targets on one connection (ours alone) ==');
+    log('== every endpoint on one connection (ours alone) ==');
     const unloaded: Record<string, Measure> = {};
     for (const e of endpoints.filter((x) => UNLOADED_IDS.includes(x.id))) {
       await refreshTokens();

@@ -34,8 +34,10 @@ export async function startServer(opts: {
   timeoutMs?: number;
   /** Everything the server prints goes here too (bench/results/*.log, ignored by git). */
   logFile?: string;
+  /** Node flags before the script (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
 }): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', opts.script], {
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', opts.script], {
     cwd: ROOT,
     env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -12,12 +12,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -31,10 +30,12 @@ import type { ErrorBody } from '#shared/contracts/common.ts';
 import { CAPPED_HEADER, TOTAL_HEADER } from '#shared/domain/constants.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { ActorCache } from './lib/actor-cache.ts';
 import { makeGuards } from './lib/auth.ts';
 import { AppError, isDatabaseUnavailable, pgError } from './lib/errors.ts';
 import { installIdempotency } from './lib/idempotency.ts';
 import { AppMetrics } from './lib/metrics.ts';
+import { fastSerializerCompiler } from './lib/serializer.ts';
 import type { Storage } from './lib/storage.ts';
 import { storageFor } from './lib/storage-postgres.ts';
 import { TokenService } from './lib/tokens.ts';
@@ -60,6 +61,8 @@ export interface AppDeps {
   db: Db;
   tokens: TokenService;
   guards: ReturnType<typeof makeGuards>;
+  /** Actors read by the guard, kept for AUTH_CACHE_SECONDS unless a change notification drops them (ADR 021). */
+  actorCache: ActorCache;
   /** The SSE streams this process holds (notifications push, metrics). */
   pushHub: PushHub;
   /** Starting, migrating, ready or stopping: GET /api/ready reports it (modules/ops). */
@@ -94,6 +97,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger ?? false,
+    // One line per request, written by modules/ops when the answer is sent (method, URL, status,
+    // duration, request id, user id), instead of Fastify's "incoming request" + "request completed".
+    logController: new LogController({ disableRequestLogging: true }),
     // Only configured proxies may name the client (X-Forwarded-For): rate limits and the audit trail use it.
     trustProxy: config.TRUST_PROXY as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
@@ -106,24 +112,30 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled serializers from the same zod contracts (ADR 021); outside production each answer is
+  // also encoded by zod and must match.
+  app.setSerializerCompiler(fastSerializerCompiler({ check: config.NODE_ENV !== 'production' }));
 
   const tokens = new TokenService(opts.secret, config.ACCESS_TOKEN_TTL_SECONDS);
   const pushHub = new PushHub();
   const lifecycle = opts.lifecycle ?? new Lifecycle('ready');
+  // Off until the notification listener is subscribed (modules/notifications/routes.ts).
+  const actorCache = new ActorCache(config.AUTH_CACHE_SECONDS * 1000, false);
   const deps: AppDeps = {
     config,
     database,
     db: database.db,
     tokens,
-    guards: makeGuards(database.db, tokens),
+    guards: makeGuards(database.db, tokens, actorCache),
+    actorCache,
     pushHub,
     lifecycle,
     // STORAGE_DRIVER: files under DATA_DIR/media (default) or the database (several processes).
     storage: storageFor(config, database),
-    metrics: new AppMetrics({ lifecycle, pushHub, database }),
+    metrics: new AppMetrics({ lifecycle, pushHub, database, actorCache }),
   };
   app.decorate('deps', deps);
+  app.addHook('onClose', async () => actorCache.close());
   app.decorateRequest('actor', null);
   // Health, readiness, metrics, and the x-request-id / start-up hooks every route passes through.
   await installOps(app);

@@ -45,6 +45,11 @@ const envSchema = z.object({
    * successor (RFC 9700 grace; parallel refreshes after expiry). 0 turns it off; at most 30 (ADR 005).
    */
   REFRESH_GRACE_SECONDS: z.coerce.number().int().min(0).max(30).default(30),
+  /**
+   * How long this process may use an actor (user, role, session) it read, if no change
+   * notification reaches it first; 0 reads the database on every call (ADR 021).
+   */
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Bearer token for GET /metrics; unset, /metrics answers 404. */
   METRICS_TOKEN: z

@@ -58,6 +58,8 @@ export interface MetricSources {
   lifecycle: { readonly ready: boolean };
   pushHub: { readonly size: number };
   database: Pick<Database, 'kind' | 'pool'>;
+  /** The actor cache (ADR 021); optional for callers that have none. */
+  actorCache?: { readonly hits: number; readonly misses: number; readonly size: number; readonly enabled: boolean };
 }
 
 /** One app's metrics: its own registry, plus the process's figures when rendered. */
@@ -87,7 +89,7 @@ export class AppMetrics {
   });
 
   constructor(sources: MetricSources) {
-    const { lifecycle, pushHub, database } = sources;
+    const { lifecycle, pushHub, database, actorCache } = sources;
     processMetrics();
     new Gauge({
       name: 'aquadesk_ready',
@@ -110,6 +112,20 @@ export class AppMetrics {
         this.set({ driver, state: 'waiting' }, pool ? pool.waitingCount : 0);
       },
     });
+    if (actorCache) {
+      new Gauge({
+        name: 'aquadesk_actor_cache',
+        help: 'The actor cache (ADR 021): look-ups answered from it (hits) and from the database (misses) since start, entries held, and whether it is on (off while the notification listener is down).',
+        labelNames: ['figure'] as const,
+        registers: [this.registry],
+        collect() {
+          this.set({ figure: 'hits' }, actorCache.hits);
+          this.set({ figure: 'misses' }, actorCache.misses);
+          this.set({ figure: 'entries' }, actorCache.size);
+          this.set({ figure: 'enabled' }, actorCache.enabled ? 1 : 0);
+        },
+      });
+    }
     new Gauge({
       name: 'aquadesk_sse_connections',
       help: 'Open notification streams (Server-Sent Events) on this process.',

@@ -27,8 +27,9 @@ export function findNul(value: unknown): string | null {
 }
 
 export function installNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req: FastifyRequest) => {
+  // A callback hook: no promise per request for a check that never waits (issue 20).
+  app.addHook('preValidation', (req: FastifyRequest, _reply, done) => {
     const where = findNul(req.body) ?? findNul(req.query) ?? findNul(req.params);
-    if (where !== null) throw invalid(where, NUL_IN_TEXT);
+    done(where === null ? undefined : invalid(where, NUL_IN_TEXT));
   });
 }

@@ -9,6 +9,9 @@ export interface AccessClaims {
   sid: string;
 }
 
+/** Verified access tokens remembered per process (each is at most 15 minutes old). */
+const VERIFIED_MAX = 10_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
   /**
@@ -47,6 +50,31 @@ export class TokenService {
    * issuer, expiry and not-before. jose still signs, so each side checks the other in the tests.
    */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
+    // A token verified before: its signature cannot have changed, only its time may have run out
+    // (ADR 021; the HMAC and the JSON parse were 2.6% of the server's CPU under load).
+    const known = this.verified.get(token);
+    if (known) {
+      const now = Math.floor(Date.now() / 1000);
+      if (known.exp > now && (known.nbf === undefined || known.nbf <= now)) return known.claims;
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = this.verifyFresh(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_MAX) {
+        const oldest = this.verified.keys().next().value;
+        if (oldest !== undefined) this.verified.delete(oldest);
+      }
+      this.verified.set(token, claims);
+      return claims.claims;
+    }
+    return null;
+  }
+
+  /** Verified tokens by their exact text, oldest first (bounded). */
+  private readonly verified = new Map<string, { claims: AccessClaims; exp: number; nbf?: number }>();
+
+  private verifyFresh(token: string): { claims: AccessClaims; exp: number; nbf?: number } | null {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [head, body, signature] = parts as [string, string, string];
@@ -64,7 +92,11 @@ export class TokenService {
     if (typeof payload.exp !== 'number' || payload.exp <= now) return null;
     if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > now)) return null;
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    return { sub: payload.sub, sid: payload.sid };
+    return {
+      claims: { sub: payload.sub, sid: payload.sid },
+      exp: payload.exp,
+      ...(payload.nbf !== undefined ? { nbf: payload.nbf as number } : {}),
+    };
   }
 
   /**

@@ -60,7 +60,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('a server process on the emb
     expect(failed.status).toBe(401);
     const login = await post('/api/auth/login', { email: 'admin@demo.test', password: DEMO_PASSWORD });
     expect(login.status).toBe(200);
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    const { accessToken, user: loggedIn } = (await login.json()) as { accessToken: string; user: { id: string } };
+    const adminId = loggedIn.id;
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
     const cookieValue = cookie.split('=')[1]!;
     expect(cookieValue.length).toBeGreaterThan(20);
@@ -101,10 +102,23 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('a server process on the emb
 
     const lines = server.logLines();
     const mine = lines.filter((l) => l.reqId === 'trace-me-1');
-    expect(mine.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed']));
-    expect(lines.filter((l) => l.reqId === refreshId).length).toBeGreaterThanOrEqual(2);
+    // One line per request at info (issue 20); LOG_LEVEL=debug (this server) adds its arrival.
+    expect(mine.map((l) => [l.msg, l.level])).toEqual([
+      ['incoming request', 20],
+      ['request completed', 30],
+    ]);
+    const completed = mine[1] as Record<string, unknown>;
+    expect(completed).toMatchObject({ method: 'GET', url: '/api/auth/me', statusCode: 200, reqId: 'trace-me-1' });
+    expect(typeof completed.responseTime).toBe('number');
+    expect(typeof completed.ip).toBe('string');
+    // The signed-in caller: the admin's id, as the login answered it.
+    expect(completed.userId).toBe(adminId);
+    // Refresh is not behind the guard: its line has no user id.
+    const refreshLines = lines.filter((l) => l.reqId === refreshId && l.msg === 'request completed');
+    expect(refreshLines).toHaveLength(1);
+    expect(refreshLines[0]).toMatchObject({ method: 'POST', url: '/api/auth/refresh', statusCode: 200, userId: null });
     // Every line about a request carries its id.
-    for (const l of lines.filter((x) => x.req || x.res)) expect(typeof l.reqId).toBe('string');
+    for (const l of lines.filter((x) => x.method || x.statusCode)) expect(typeof l.reqId).toBe('string');
   });
 
   it('refuses a second server on the same DATA_DIR with a clear message, and the first keeps serving', async () => {

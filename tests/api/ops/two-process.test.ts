@@ -17,6 +17,8 @@ import { openStream } from '#tests/harness/sse.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const DEMO_PASSWORD = 'demo1234';
+const METRICS_TOKEN = 'two-process-metrics-token-0123456789';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
@@ -47,6 +49,7 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
       SERVE_WEB: 'off',
       STORAGE_DRIVER: 'postgres',
       LOG_LEVEL: 'warn',
+      METRICS_TOKEN,
     });
     for (let i = 0; i < 2; i++) dirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `aquadesk-2p-${i}-`)));
     [a, b] = await Promise.all([startServer(env(dirs[0]!)), startServer(env(dirs[1]!))]);
@@ -201,6 +204,132 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
       expect(pushed.data.count).toBeGreaterThanOrEqual(1);
     } finally {
       stream.close();
+    }
+  });
+
+  // ---- the actor cache (ADR 021): a change on A reaches B's cache within a second --------------
+
+  /** One figure of B's (or A's) actor cache, from GET /metrics. */
+  const cacheFigure = async (server: ServerProcess, figure: string): Promise<number> => {
+    const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const m = new RegExp(`aquadesk_actor_cache\\{figure="${figure}"\\} (\\d+)`).exec(await res.text());
+    return Number(m?.[1] ?? Number.NaN);
+  };
+
+  /** Polls until `check` holds; returns the milliseconds it took, fails past `limitMs`. */
+  const within = async (limitMs: number, what: string, check: () => Promise<boolean>): Promise<number> => {
+    const start = Date.now();
+    for (;;) {
+      if (await check()) return Date.now() - start;
+      if (Date.now() - start > limitMs) throw new Error(`${what}: not within ${limitMs} ms`);
+      await sleep(20);
+    }
+  };
+
+  let adminA: { token: string } | undefined;
+  const adminOnA = async () => {
+    adminA ??= await signIn(a, 'admin@demo.test');
+    return adminA.token;
+  };
+  const roleIdOf = async (name: string) => {
+    const roles = (await call(a, 'GET', '/api/roles', await adminOnA())).json() as { id: string; name: string }[];
+    return roles.find((r) => r.name === name)!.id;
+  };
+  const chennai = async () => {
+    const regions = (await call(a, 'GET', '/api/regions', await adminOnA())).json() as { id: string; name: string }[];
+    return regions.find((r) => r.name === 'Chennai')!.id;
+  };
+  /** A fresh user made on A (so the demo accounts the other tests use stay as they are). */
+  const newUser = async (role: string) => {
+    const email = `cache.${crypto.randomUUID().slice(0, 8)}@demo.test`;
+    const body = { name: 'Cache Check', email, phone: null, roleId: await roleIdOf(role), regionId: await chennai() };
+    const res = await call(a, 'POST', '/api/users', await adminOnA(), { ...body, password: DEMO_PASSWORD });
+    expect(res.status).toBe(201);
+    return { ...body, id: (res.json() as { id: string }).id };
+  };
+  /** Signed in on B, and B answering that session from its cache (its hit count moves). */
+  const cachedOnB = async (email: string, url = '/api/notifications/unread-count') => {
+    const s = await signIn(b, email);
+    expect((await call(b, 'GET', url, s.token)).status).toBe(200);
+    const hits = await cacheFigure(b, 'hits');
+    expect((await call(b, 'GET', url, s.token)).status).toBe(200);
+    expect(await cacheFigure(b, 'hits')).toBeGreaterThan(hits);
+    return s;
+  };
+  const statusOnB = async (token: string, url = '/api/notifications/unread-count') =>
+    (await call(b, 'GET', url, token)).status;
+
+  it('a user disabled on A is refused by B within a second', async () => {
+    const user = await newUser('Service Team Lead');
+    const s = await cachedOnB(user.email);
+    expect((await call(a, 'DELETE', `/api/users/${user.id}`, await adminOnA())).status).toBe(200);
+    await within(1000, 'B refuses the disabled user', async () => (await statusOnB(s.token)) === 401);
+  });
+
+  it('a session signed out on A is refused by B within a second', async () => {
+    const user = await newUser('Sales Team Lead');
+    const s = await cachedOnB(user.email);
+    const out = await fetch(`${a.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.token}`, cookie: s.cookie },
+    });
+    expect(out.status).toBe(200);
+    await within(1000, 'B refuses the signed-out session', async () => (await statusOnB(s.token)) === 401);
+  });
+
+  it('a role changed on A applies on B within a second (a manager made Technician loses the user list)', async () => {
+    const user = await newUser('Service Manager');
+    const s = await cachedOnB(user.email, '/api/users');
+    const put = await call(a, 'PUT', `/api/users/${user.id}`, await adminOnA(), {
+      name: user.name,
+      email: user.email,
+      phone: null,
+      roleId: await roleIdOf('Technician'),
+      regionId: user.regionId,
+    });
+    expect(put.status).toBe(200);
+    await within(1000, 'B applies the new role', async () => (await statusOnB(s.token, '/api/users')) === 403);
+  });
+
+  it('B re-subscribes when its listening connection drops, and never serves a stale grant meanwhile', async () => {
+    const client = new pg.Client({ connectionString: adminUrl.replace(/\/[^/]*$/, `/${dbName}`) });
+    await client.connect();
+    try {
+      const listenerOf = async (server: ServerProcess): Promise<number | undefined> => {
+        const { rows } = await client.query(
+          `SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND query ILIKE 'LISTEN%'`,
+          [`aquadesk-listen-${server.proc.pid}`],
+        );
+        return rows[0]?.pid as number | undefined;
+      };
+      const before = await listenerOf(b);
+      expect(before).toBeDefined();
+      const user = await newUser('Sales Manager');
+      const s = await cachedOnB(user.email);
+
+      await client.query('SELECT pg_terminate_backend($1)', [before]);
+      // Disabled while B may still be reconnecting: its notification can be lost to B.
+      expect((await call(a, 'DELETE', `/api/users/${user.id}`, await adminOnA())).status).toBe(200);
+      // B refuses it within the fallback lifetime (AUTH_CACHE_SECONDS, 5 s) at the latest; here
+      // at once, as B's cache is off from the moment its connection dropped until it is back.
+      await within(
+        5000,
+        'B refuses the user disabled during the outage',
+        async () => (await statusOnB(s.token)) === 401,
+      );
+
+      // B is subscribed again, on a new connection, with its cache on and empty-started...
+      await within(10_000, 'B listens again', async () => {
+        const now = await listenerOf(b);
+        return now !== undefined && now !== before && (await cacheFigure(b, 'enabled')) === 1;
+      });
+      // ...and a change on A reaches it within a second again.
+      const next = await newUser('Service Team Lead');
+      const t = await cachedOnB(next.email);
+      expect((await call(a, 'DELETE', `/api/users/${next.id}`, await adminOnA())).status).toBe(200);
+      await within(1000, 'B refuses after re-subscribing', async () => (await statusOnB(t.token)) === 401);
+    } finally {
+      await client.end();
     }
   });
 });

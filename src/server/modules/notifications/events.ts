@@ -7,6 +7,7 @@ import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { notifications } from '#server/db/schema/activity.ts';
 import { roles, users } from '#server/db/schema/people.ts';
+import { type AuthChange, announceLocally, changesOf } from '#server/lib/actor-cache.ts';
 import { GLOBAL_SCOPE_ROLES, type SystemRole } from '#shared/domain/roles.ts';
 import { approvalStage, DISPATCHERS, SALES_APPROVERS, SERVICE_APPROVERS } from '#shared/domain/workflow.ts';
 
@@ -185,5 +186,18 @@ export async function publishRevoked(
   tx: Tx,
   revoked: { user: string; session?: string; except?: string },
 ): Promise<void> {
+  // The actor caches drop the sessions too (ADR 021): this process's at once, the others on commit.
+  for (const change of changesOf({ revoked })) announceLocally(change);
   await tx.execute(sql`SELECT pg_notify(${PUSH_CHANNEL}, ${JSON.stringify({ revoked })})`);
+}
+
+/**
+ * Announce a change to a user (status, role, region, name, e-mail) or to a role, in the
+ * transaction that makes it: this process's actor cache drops the matching entries at once and
+ * keeps them out until the commit, every process's drops them when the notification arrives
+ * (ADR 021).
+ */
+export async function announceAuthChange(tx: Tx, auth: AuthChange): Promise<void> {
+  announceLocally(auth);
+  await tx.execute(sql`SELECT pg_notify(${PUSH_CHANNEL}, ${JSON.stringify({ auth })})`);
 }

@@ -7,6 +7,7 @@
 import type { ServerResponse } from 'node:http';
 import pg from 'pg';
 import type { Database } from '#server/db/client.ts';
+import type { AuthChange } from '#server/lib/actor-cache.ts';
 import { PUSH_CHANNEL } from './events.ts';
 
 /** A revocation: one session of the user, or all of them but `except`. */
@@ -16,11 +17,13 @@ export interface Revoked {
   except?: string;
 }
 
-export type PushMessage = { users: string[] } | { revoked: Revoked };
+export type PushMessage = { users: string[] } | { revoked: Revoked } | { auth: AuthChange };
 export type PushListener = (msg: PushMessage) => void;
+/** The listening connection is subscribed (true) or lost (false): the actor cache follows it (ADR 021). */
+export type ListenState = (up: boolean) => void;
 
 export interface PushSource {
-  start(onMessage: PushListener): Promise<void>;
+  start(onMessage: PushListener, onState?: ListenState): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -28,7 +31,17 @@ const optionalString = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 export function parse(payload: string | undefined): PushMessage {
   try {
-    const body = JSON.parse(payload ?? '') as { users?: unknown; revoked?: Record<string, unknown> };
+    const body = JSON.parse(payload ?? '') as {
+      users?: unknown;
+      revoked?: Record<string, unknown>;
+      auth?: Record<string, unknown>;
+    };
+    const a = body.auth;
+    if (a && typeof a === 'object') {
+      if (typeof a.user === 'string') return { auth: { user: a.user } };
+      if (typeof a.role === 'string') return { auth: { role: a.role } };
+      if (typeof a.session === 'string') return { auth: { session: a.session } };
+    }
     const r = body.revoked;
     if (r && typeof r === 'object' && typeof r.user === 'string') {
       return { revoked: { user: r.user, session: optionalString(r.session), except: optionalString(r.except) } };
@@ -45,11 +58,25 @@ export function postgresSource(url: string, log: (msg: string, err?: unknown) =>
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let handler: PushListener = () => {};
+  let stateHandler: ListenState = () => {};
   const connect = async (attempt: number): Promise<void> => {
     if (stopped) return;
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000, keepAlive: true });
+    const c = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 2000,
+      keepAlive: true,
+      // Names the process's listening connection in pg_stat_activity (operations, the two-process test).
+      application_name: `aquadesk-listen-${process.pid}`,
+    });
     c.on('error', (err) => {
       log('notification listener lost its connection', err);
+      stateHandler(false);
+      retry(attempt + 1);
+    });
+    // A connection that ends without an error (the server closed it) is lost too.
+    c.on('end', () => {
+      if (stopped || client !== c) return;
+      stateHandler(false);
       retry(attempt + 1);
     });
     c.on('notification', (msg) => {
@@ -59,6 +86,9 @@ export function postgresSource(url: string, log: (msg: string, err?: unknown) =>
       await c.connect();
       await c.query(`LISTEN ${PUSH_CHANNEL}`);
       client = c;
+      // Subscribed (again): whatever was announced while we were away is unknown, so the actor
+      // cache starts empty (ADR 021).
+      stateHandler(true);
     } catch (err) {
       log('notification listener could not connect', err);
       c.end().catch(() => {});
@@ -79,8 +109,9 @@ export function postgresSource(url: string, log: (msg: string, err?: unknown) =>
     timer.unref();
   };
   return {
-    async start(onMessage) {
+    async start(onMessage, onState) {
       handler = onMessage;
+      if (onState) stateHandler = onState;
       await connect(0);
     },
     async stop() {
@@ -94,8 +125,9 @@ export function postgresSource(url: string, log: (msg: string, err?: unknown) =>
 export function pgliteSource(database: Database): PushSource {
   let unsubscribe: (() => Promise<void>) | undefined;
   return {
-    async start(onMessage) {
+    async start(onMessage, onState) {
       unsubscribe = await database.pglite!.listen(PUSH_CHANNEL, (payload) => onMessage(parse(payload)));
+      onState?.(true);
     },
     async stop() {
       await unsubscribe?.().catch(() => {});

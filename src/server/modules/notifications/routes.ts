@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { changesOf } from '#server/lib/actor-cache.ts';
 import { actorOf, loadActor } from '#server/lib/auth.ts';
 import { unauthenticated } from '#server/lib/errors.ts';
 import { cappedWindow, sendTotal } from '#server/lib/paging.ts';
@@ -21,7 +22,7 @@ const HEARTBEAT_MS = 25_000;
 export const MESSAGES_PER_MINUTE = 30;
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, database, tokens, guards, pushHub: hub } = app.deps;
+  const { db, database, tokens, guards, pushHub: hub, actorCache } = app.deps;
   const guard = guards.guard('notifications');
   const service = new NotificationService(db);
 
@@ -39,10 +40,18 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     }
   };
-  await source.start((msg) => {
-    if ('revoked' in msg) hub.revoke(msg.revoked);
-    else void onUsers(msg.users);
-  });
+  // The same connection carries the actor cache's invalidations (ADR 021): revoked sessions and
+  // changed users and roles drop their entries; while it is down the cache is off.
+  await source.start(
+    (msg) => {
+      if ('auth' in msg) actorCache.received(msg.auth);
+      else if ('revoked' in msg) {
+        for (const change of changesOf(msg)) actorCache.received(change);
+        hub.revoke(msg.revoked);
+      } else void onUsers(msg.users);
+    },
+    (up) => actorCache.setLive(up),
+  );
   app.addHook('preClose', async () => {
     hub.closeAll();
     await source.stop();

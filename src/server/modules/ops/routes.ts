@@ -6,7 +6,10 @@
  * - GET /metrics: Prometheus text, behind `Authorization: Bearer <METRICS_TOKEN>` (404 when no
  *   token is configured);
  * - every answer carries its request id in `x-request-id`; API calls other than the probes answer
- *   503 until the database is migrated.
+ *   503 until the database is migrated;
+ * - one log line per request, when its answer is sent (`request completed`: method, url,
+ *   statusCode, responseTime in ms, reqId, userId, ip); at LOG_LEVEL=debug also `incoming request`
+ *   when it arrives.
  *
  * Installed on the root instance (not as an encapsulated plugin), so its hooks see every route.
  */
@@ -18,6 +21,7 @@ import { z } from 'zod';
 import { METRICS_CONTENT_TYPE } from '#server/lib/metrics.ts';
 import { type ErrorBody, errorBody } from '#shared/contracts/common.ts';
 import { NOT_READY_MESSAGE } from './lifecycle.ts';
+import { loggableUrl } from './logging.ts';
 
 export const HEALTH_PATH = '/api/health';
 export const READY_PATH = '/api/ready';
@@ -48,21 +52,47 @@ export async function installOps(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { config, lifecycle, metrics } = app.deps;
 
-  app.addHook('onRequest', async (req, reply) => {
+  // Decided once: the level does not change while running, and Fastify's null logger (tests) has no
+  // isLevelEnabled.
+  const log = app.log as { isLevelEnabled?: (level: string) => boolean };
+  const level = (name: string) => typeof log.isLevelEnabled === 'function' && log.isLevelEnabled(name);
+  const logArrivals = level('debug');
+  const logAnswers = level('info');
+
+  // Callback hooks, not async ones: no promise per request for work that never waits.
+  app.addHook('onRequest', (req, reply, done) => {
     // On the raw response, so hijacked answers (the SSE stream) carry it too.
     reply.raw.setHeader('x-request-id', req.id);
+    if (logArrivals) req.log.debug({ method: req.method, url: loggableUrl(req.url) }, 'incoming request');
     if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') {
       const url = req.url.split('?')[0] ?? '';
       if (url.startsWith('/api/') && url !== HEALTH_PATH && url !== READY_PATH) {
-        return reply.status(503).header('retry-after', '5').send(unavailable(NOT_READY_MESSAGE[lifecycle.phase]));
+        reply.status(503).header('retry-after', '5').send(unavailable(NOT_READY_MESSAGE[lifecycle.phase]));
+        return;
       }
     }
+    done();
   });
 
-  app.addHook('onResponse', async (req, reply) => {
-    metrics.observeRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+  app.addHook('onResponse', (req, reply, done) => {
+    const ms = reply.elapsedTime;
+    metrics.observeRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, ms / 1000);
     // aquadesk_workflow_transitions_total is counted by the workflow service after its commit
     // (countTransition), not from answers here: an Idempotency-Key replay answers 2xx again.
+    if (logAnswers) {
+      req.log.info(
+        {
+          method: req.method,
+          url: loggableUrl(req.url),
+          statusCode: reply.statusCode,
+          responseTime: Math.round(ms * 10) / 10,
+          userId: req.actor?.id ?? null,
+          ip: req.ip,
+        },
+        'request completed',
+      );
+    }
+    done();
   });
 
   app.get(

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
 import { roles, users } from '#server/db/schema/people.ts';
+import { announceAuthChange } from '#server/modules/notifications/events.ts';
 import type { SystemRole } from '#shared/domain/roles.ts';
 
 export interface RoleRow {
@@ -66,10 +67,13 @@ export async function updateRole(db: Tx, id: string, set: { name: string; permis
     .update(roles)
     .set({ ...set, updatedAt: new Date() })
     .where(and(eq(roles.id, id), eq(roles.immutable, false)));
+  // The role's name is part of the cached actor, its permissions go with it (ADR 021).
+  await announceAuthChange(db, { role: id });
 }
 
 export async function deleteRole(db: Tx, id: string) {
   await db.delete(roles).where(and(eq(roles.id, id), eq(roles.immutable, false)));
+  await announceAuthChange(db, { role: id });
 }
 
 /** Users of any status still holding the role (the foreign key would refuse the delete anyway). */

@@ -3,6 +3,7 @@ import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm
 import type { Tx } from '#server/db/client.ts';
 import { regions, users } from '#server/db/schema/people.ts';
 import { selectUsers, type UserViewRow } from '#server/modules/auth/repository.ts';
+import { announceAuthChange } from '#server/modules/notifications/events.ts';
 
 export const INACTIVE = 'INACTIVE';
 
@@ -80,8 +81,11 @@ export async function updateUser(
     .update(users)
     .set({ ...set, updatedAt: new Date() })
     .where(eq(users.id, id));
+  // Role, region, name and e-mail are part of the cached actor (ADR 021).
+  await announceAuthChange(db, { user: id });
 }
 
 export async function deactivateUser(db: Tx, id: string) {
   await db.update(users).set({ status: INACTIVE, updatedAt: new Date() }).where(eq(users.id, id));
+  await announceAuthChange(db, { user: id });
 }
