@@ -8,6 +8,7 @@ import type { Db } from '#server/db/client.ts';
 import { refreshSessions, roles, users } from '#server/db/schema/people.ts';
 import { type Capability, hasCapability, regionlessReach } from '#shared/domain/permissions.ts';
 import type { SystemRole } from '#shared/domain/roles.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 import { audit } from './audit.ts';
 import { bearerOf } from './bearer.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
@@ -23,6 +24,8 @@ export interface Actor {
   policyRole: SystemRole;
   regionId: string | null;
   sessionId: string;
+  /** The language the user chose (ADR 022), null to follow the request's Accept-Language. */
+  locale: Locale | null;
 }
 
 declare module 'fastify' {
@@ -49,6 +52,7 @@ function actorQuery(db: Db) {
       policyRole: roles.policyRole,
       regionId: users.regionId,
       sessionId: refreshSessions.id,
+      locale: users.locale,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))

@@ -1,4 +1,5 @@
 /** Pure formatters shared by the screens (and their unit tests). */
+import { DEFAULT_LOCALE, INTL_TAG, type Locale } from '../i18n/locales.ts';
 import type { RequestStatus, RequestType } from './workflow.ts';
 
 /** First letters of the words of a name, at most 2, upper case. */
@@ -19,18 +20,18 @@ export function shortId(id: string): string {
   return id.slice(0, 8);
 }
 
-/** en-IN date with short month, day, hour and minute. */
-export function formatDateTime(value: string | Date | null | undefined): string {
+/** Date with short month, day, hour and minute (en-IN unless a language is given). */
+export function formatDateTime(value: string | Date | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
   if (!value) return '';
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return '';
-  return d.toLocaleString('en-IN', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return d.toLocaleString(INTL_TAG[locale], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
 /** "November 2026", for 'Customer since'. */
-export function monthYear(value: string | Date): string {
+export function monthYear(value: string | Date, locale: Locale = DEFAULT_LOCALE): string {
   const d = typeof value === 'string' ? new Date(value) : value;
-  return d.toLocaleDateString('en-IN', { month: 'long', year: 'numeric' });
+  return d.toLocaleDateString(INTL_TAG[locale], { month: 'long', year: 'numeric' });
 }
 
 /** Underscores shown as spaces. */
