@@ -1,9 +1,14 @@
 /** App-wide providers: theme, server-state cache, toasts and the auth state. */
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '#web/components/toast.tsx';
+import { fontStack } from '#web/i18n/fonts.ts';
+import { useLocale } from '#web/i18n/hooks.ts';
+import { i18n } from '#web/i18n/index.ts';
+import { LocaleSync } from '#web/i18n/LocaleSync.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { AuthProvider } from '#web/lib/auth.tsx';
 import { theme } from './theme.ts';
@@ -25,15 +30,30 @@ export function makeQueryClient(): QueryClient {
 
 const queryClient = makeQueryClient();
 
+/** The theme with the language's script font first (ADR 022: Noto Sans for the Indian scripts). */
+function LocalizedTheme({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  const localized = useMemo(
+    () => (locale === 'en-IN' ? theme : createTheme(theme, { typography: { fontFamily: fontStack(locale) } })),
+    [locale],
+  );
+  return <ThemeProvider theme={localized}>{children}</ThemeProvider>;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <AuthProvider>{children}</AuthProvider>
-        </ToastProvider>
-      </QueryClientProvider>
-    </ThemeProvider>
+    <I18nextProvider i18n={i18n}>
+      <LocalizedTheme>
+        <CssBaseline />
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>
+            <AuthProvider>
+              <LocaleSync />
+              {children}
+            </AuthProvider>
+          </ToastProvider>
+        </QueryClientProvider>
+      </LocalizedTheme>
+    </I18nextProvider>
   );
 }

@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CustomerItem } from '#shared/contracts/customers.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
@@ -24,11 +25,13 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { applyFieldErrors } from '#web/lib/forms.ts';
 import { useDebounced } from '#web/lib/use-debounced.ts';
 import { useCreateCustomer } from './api/create-customer.ts';
-import { FETCH_CUSTOMERS_FALLBACK, useCustomers } from './api/list-customers.ts';
+import { useCustomers } from './api/list-customers.ts';
 import { useUpdateCustomer } from './api/update-customer.ts';
 import { CustomerDialog } from './components/CustomerDialog.tsx';
 
 export default function CustomersPage() {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
   const navigate = useNavigate();
   const paging = usePaging();
   const [search, setSearch] = useState('');
@@ -43,7 +46,7 @@ export default function CustomersPage() {
   const columns: Column<CustomerItem>[] = [
     {
       key: 'name',
-      header: 'Customer',
+      header: t('customers.customer'),
       render: (c) => (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
           <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36, fontSize: 16 }}>
@@ -58,10 +61,10 @@ export default function CustomersPage() {
         </Stack>
       ),
     },
-    { key: 'region', header: 'Region', render: (c) => c.region.name, hideBelow: 'md' },
+    { key: 'region', header: tc('field.region'), render: (c) => c.region.name, hideBelow: 'md' },
     {
       key: 'phone',
-      header: 'Phone',
+      header: tc('field.phone'),
       hideBelow: 'sm',
       render: (c) => (
         <Box>
@@ -76,7 +79,7 @@ export default function CustomersPage() {
     },
     {
       key: 'address',
-      header: 'Address',
+      header: tc('field.address'),
       hideBelow: 'md',
       render: (c) => (
         <Typography variant="body2" sx={{ maxWidth: 280 }}>
@@ -86,7 +89,7 @@ export default function CustomersPage() {
     },
     {
       key: 'email',
-      header: 'Email',
+      header: tc('field.email'),
       hideBelow: 'lg',
       render: (c) =>
         c.email ?? (
@@ -97,12 +100,12 @@ export default function CustomersPage() {
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: tc('field.actions'),
       align: 'right',
       render: (c) => (
-        <Tooltip title="Edit">
+        <Tooltip title={tc('edit')}>
           <IconButton
-            aria-label={`Edit ${c.name}`}
+            aria-label={tc('editNamed', { name: c.name })}
             size="small"
             onClick={(e) => {
               e.stopPropagation();
@@ -119,15 +122,15 @@ export default function CustomersPage() {
   return (
     <Box>
       <PageHeader
-        title="Customer Management"
+        title={t('customers.title')}
         actions={
           <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
-            Add Customer
+            {t('customers.add')}
           </Button>
         }
       />
       <TextField
-        placeholder="Search by name or phone"
+        placeholder={t('customers.search')}
         size="small"
         value={search}
         onChange={(e) => {
@@ -136,7 +139,7 @@ export default function CustomersPage() {
         }}
         sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
         slotProps={{
-          htmlInput: { 'aria-label': 'Search customers' },
+          htmlInput: { 'aria-label': t('customers.searchLabel') },
           input: {
             startAdornment: (
               <InputAdornment position="start">
@@ -147,15 +150,15 @@ export default function CustomersPage() {
         }}
       />
       <DataTable
-        label="Customers"
+        label={t('customers.tableLabel')}
         columns={columns}
         rows={customers.data?.items}
         total={customers.data?.total}
         getRowId={(c) => c.id}
         paging={paging}
         loading={customers.isFetching}
-        error={customers.error ? errorMessage(customers.error, FETCH_CUSTOMERS_FALLBACK) : null}
-        emptyMessage="No customers found"
+        error={customers.error ? errorMessage(customers.error, tc('loadFailed')) : null}
+        emptyMessage={t('customers.empty')}
         onRowClick={(c) => navigate(`/customers/${c.id}`)}
       />
       {editing !== undefined ? (

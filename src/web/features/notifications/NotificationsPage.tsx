@@ -18,19 +18,22 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { NotificationItem } from '#shared/contracts/notifications.ts';
-import { formatDateTime } from '#shared/domain/format.ts';
 import { TablePager, usePaging } from '#web/components/DataTable.tsx';
 import { EmptyState } from '#web/components/EmptyState.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { useFormat } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useNotifications } from './api/list.ts';
 import { useMarkAllRead, useMarkRead } from './api/mark-read.ts';
 import { useUnreadCount } from './api/unread-count.ts';
 
 export default function NotificationsPage() {
+  const { t } = useTranslation('notifications');
+  const format = useFormat();
   const paging = usePaging();
   const { data, isLoading, error } = useNotifications(paging.query);
   const { count: unread } = useUnreadCount();
@@ -48,7 +51,8 @@ export default function NotificationsPage() {
   return (
     <Box>
       <PageHeader
-        title="Notifications"
+        title={t('title')}
+        subtitle={unread > 0 ? t('unread', { count: unread }) : undefined}
         phoneActions="wrap"
         actions={
           anyUnread ? (
@@ -58,7 +62,7 @@ export default function NotificationsPage() {
               onClick={() => markAll.mutate()}
               disabled={markAll.isPending}
             >
-              Mark All as Read
+              {t('markAll')}
             </Button>
           ) : null
         }
@@ -66,14 +70,14 @@ export default function NotificationsPage() {
       <Paper variant="outlined">
         {error ? (
           <Alert severity="error" sx={{ m: 2 }}>
-            {errorMessage(error, 'Failed to fetch notifications')}
+            {errorMessage(error, t('fetchFailed'))}
           </Alert>
         ) : isLoading ? (
           <Loading />
         ) : items.length === 0 ? (
-          <EmptyState message="No notifications" />
+          <EmptyState message={t('empty')} />
         ) : (
-          <List disablePadding aria-label="notifications">
+          <List disablePadding aria-label={t('listLabel')}>
             {items.map((n, i) => (
               <ListItem
                 key={n.id}
@@ -81,10 +85,10 @@ export default function NotificationsPage() {
                 disablePadding
                 secondaryAction={
                   n.status === 'unread' ? (
-                    <Tooltip title="Mark as read">
+                    <Tooltip title={t('markRead')}>
                       <IconButton
                         edge="end"
-                        aria-label="mark as read"
+                        aria-label={t('markReadLabel')}
                         onClick={() => markRead.mutate(n.id)}
                         disabled={markRead.isPending && markRead.variables === n.id}
                       >
@@ -106,10 +110,10 @@ export default function NotificationsPage() {
                         >
                           {n.message}
                         </Typography>
-                        {n.status === 'unread' ? <Chip label="New" color="primary" size="small" /> : null}
+                        {n.status === 'unread' ? <Chip label={t('new')} color="primary" size="small" /> : null}
                       </Stack>
                     }
-                    secondary={`${n.sender?.name ?? 'AquaDesk'} · ${formatDateTime(n.createdAt)}`}
+                    secondary={`${n.sender?.name ?? t('fromSystem')} · ${format.dateTime(n.createdAt)}`}
                   />
                 </ListItemButton>
               </ListItem>

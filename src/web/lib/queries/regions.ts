@@ -5,13 +5,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { RegionItem } from '#shared/contracts/regions.ts';
+import { i18n } from '#web/i18n/index.ts';
 import { api } from '#web/lib/api-client.ts';
 
-export const FETCH_REGIONS_FALLBACK = 'Failed to load data';
 export const regionListQueryKey = ['regions', 'list'] as const;
 
 export function fetchRegions(signal?: AbortSignal) {
-  return api<RegionItem[]>('/regions', { signal, fallback: FETCH_REGIONS_FALLBACK });
+  return api<RegionItem[]>('/regions', { signal, fallback: i18n.t('common:loadFailed') });
 }
 
 export function useRegions() {

@@ -1,13 +1,14 @@
 /** GET /api/audit-log (admins): the append-only trail, paged on the server. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditEntry, AuditQuery } from '#shared/contracts/audit.ts';
+import { i18n } from '#web/i18n/index.ts';
 import { apiList } from '#web/lib/api-client.ts';
 
 export function useAuditLog(query: AuditQuery) {
   return useQuery({
     queryKey: ['audit-log', query],
     queryFn: ({ signal }) =>
-      apiList<AuditEntry>('/audit-log', { query: { ...query }, signal, fallback: 'Failed to fetch the audit log' }),
+      apiList<AuditEntry>('/audit-log', { query: { ...query }, signal, fallback: i18n.t('admin:audit.fetchFailed') }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,8 @@
 /** PUT /api/customers/{id}: the whole record, as the dialog holds it. */
+
+import { useTranslation } from 'react-i18next';
 import type { CustomerInput, CustomerItem } from '#shared/contracts/customers.ts';
+import { i18n } from '#web/i18n/index.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { customersQueryKey } from './keys.ts';
@@ -8,15 +11,16 @@ export function updateCustomer({ id, body }: { id: string; body: CustomerInput }
   return api<CustomerItem>(`/customers/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body,
-    fallback: 'Operation failed',
+    fallback: i18n.t('common:operationFailed'),
   });
 }
 
 export function useUpdateCustomer(opts: { onSuccess?: () => void } = {}) {
+  const { t } = useTranslation('admin');
   return useApiMutation({
     mutationFn: updateCustomer,
-    fallback: 'Operation failed',
-    success: 'Customer updated successfully!',
+    fallback: t('common:operationFailed'),
+    success: t('customers.updated'),
     invalidate: [customersQueryKey],
     onSuccess: opts.onSuccess,
   });

@@ -14,12 +14,13 @@ export interface UnreadCount {
   count: number;
 }
 
+import { i18n } from '#web/i18n/index.ts';
 import { unreadCountQueryKey } from './keys.ts';
 
 export { unreadCountQueryKey };
 
 export function fetchUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
-  return api<UnreadCount>('/notifications/unread-count', { fallback: 'Failed to fetch unread count', signal });
+  return api<UnreadCount>('/notifications/unread-count', { fallback: i18n.t('notifications:unreadFailed'), signal });
 }
 
 export function useUnreadCount(enabled = true): UnreadCount {
