@@ -3,12 +3,10 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '#web/components/toast.tsx';
 import { fontStack } from '#web/i18n/fonts.ts';
-import { useLocale } from '#web/i18n/hooks.ts';
-import { i18n } from '#web/i18n/index.ts';
 import { LocaleSync } from '#web/i18n/LocaleSync.tsx';
+import { useLocale } from '#web/i18n/use-locale.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { AuthProvider } from '#web/lib/auth.tsx';
 import { theme } from './theme.ts';
@@ -42,18 +40,16 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <LocalizedTheme>
-        <CssBaseline />
-        <QueryClientProvider client={queryClient}>
-          <ToastProvider>
-            <AuthProvider>
-              <LocaleSync />
-              {children}
-            </AuthProvider>
-          </ToastProvider>
-        </QueryClientProvider>
-      </LocalizedTheme>
-    </I18nextProvider>
+    <LocalizedTheme>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <AuthProvider>
+            <LocaleSync />
+            {children}
+          </AuthProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </LocalizedTheme>
   );
 }

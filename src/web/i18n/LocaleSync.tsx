@@ -4,16 +4,15 @@
  * the app switches to it. A user without one keeps the device's language.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAuth } from '#web/lib/auth.tsx';
-import { setLanguage } from './index.ts';
+import { useLocale } from './use-locale.ts';
 
 export function LocaleSync() {
   const { user } = useAuth();
-  const { i18n } = useTranslation();
+  const locale = useLocale();
   const chosen = user?.locale ?? null;
   useEffect(() => {
-    if (chosen && chosen !== i18n.language) void setLanguage(chosen);
-  }, [chosen, i18n.language]);
+    if (chosen && chosen !== locale) void import('./index.ts').then((m) => m.setLanguage(chosen));
+  }, [chosen, locale]);
   return null;
 }

@@ -26,19 +26,33 @@ export function browserLocale(languages: readonly string[] | undefined): Locale 
   return null;
 }
 
+/** One of the six for an i18next language code (English otherwise). */
+export function languageOf(lng: string | undefined): Locale {
+  return isLocale(lng) ? lng : DEFAULT_LOCALE;
+}
+
 export function initialLocale(): Locale {
   if (typeof window === 'undefined') return DEFAULT_LOCALE;
   return stored() ?? browserLocale(window.navigator?.languages) ?? DEFAULT_LOCALE;
 }
 
 let current: Locale = initialLocale();
+const listeners = new Set<() => void>();
 
 export function currentLocale(): Locale {
   return current;
 }
 
+/** For useSyncExternalStore: the app shell follows the language without loading i18next. */
+export function subscribeLocale(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The language the app now speaks (after its catalogues and fonts are in). */
 export function rememberLocale(locale: Locale): void {
   current = locale;
+  for (const l of listeners) l();
   try {
     window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {

@@ -12,12 +12,9 @@ import {
 } from '#shared/i18n/format.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
 import { localizeMessage, SERVER_NS } from '#shared/i18n/messages.ts';
-import { languageOf } from './index.ts';
+import { useLocale } from './use-locale.ts';
 
-export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return languageOf(i18n.resolvedLanguage ?? i18n.language);
-}
+export { useLocale };
 
 /** Intl formatters bound to the app's language (Indian number grouping in all six). */
 export function useFormat() {

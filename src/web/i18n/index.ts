@@ -94,8 +94,3 @@ export async function setLanguage(locale: Locale): Promise<void> {
   applyToDocument(locale);
   await i18n.changeLanguage(locale);
 }
-
-/** The language the screens speak now (react-i18next re-renders on change). */
-export function languageOf(lng: string | undefined): Locale {
-  return isLocale(lng) ? lng : DEFAULT_LOCALE;
-}

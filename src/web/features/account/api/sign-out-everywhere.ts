@@ -1,12 +1,11 @@
 /** POST /api/auth/sign-out-everywhere: ends every session of the user, this one included. */
 
-import { useTranslation } from 'react-i18next';
-import { i18n } from '#web/i18n/index.ts';
+import { getI18n, useTranslation } from 'react-i18next';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 
 export function signOutEverywhere(): Promise<{ message: string }> {
-  return api('/auth/sign-out-everywhere', { method: 'POST', body: {}, fallback: i18n.t('account:signOutFailed') });
+  return api('/auth/sign-out-everywhere', { method: 'POST', body: {}, fallback: getI18n().t('account:signOutFailed') });
 }
 
 export function useSignOutEverywhere(onSuccess: () => void) {

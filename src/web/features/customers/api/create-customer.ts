@@ -1,14 +1,13 @@
 /** POST /api/customers. */
 
-import { useTranslation } from 'react-i18next';
+import { getI18n, useTranslation } from 'react-i18next';
 import type { CustomerInput, CustomerItem } from '#shared/contracts/customers.ts';
-import { i18n } from '#web/i18n/index.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { customersQueryKey } from './keys.ts';
 
 export function createCustomer(body: CustomerInput) {
-  return api<CustomerItem>('/customers', { method: 'POST', body, fallback: i18n.t('common:operationFailed') });
+  return api<CustomerItem>('/customers', { method: 'POST', body, fallback: getI18n().t('common:operationFailed') });
 }
 
 export function useCreateCustomer(opts: { onSuccess?: () => void } = {}) {

@@ -1,8 +1,7 @@
 /** PUT /api/customers/{id}: the whole record, as the dialog holds it. */
 
-import { useTranslation } from 'react-i18next';
+import { getI18n, useTranslation } from 'react-i18next';
 import type { CustomerInput, CustomerItem } from '#shared/contracts/customers.ts';
-import { i18n } from '#web/i18n/index.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { customersQueryKey } from './keys.ts';
@@ -11,7 +10,7 @@ export function updateCustomer({ id, body }: { id: string; body: CustomerInput }
   return api<CustomerItem>(`/customers/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body,
-    fallback: i18n.t('common:operationFailed'),
+    fallback: getI18n().t('common:operationFailed'),
   });
 }
 

@@ -1,7 +1,7 @@
 /** GET /api/notifications: the caller's own, newest first, paged (total in X-Total-Count). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getI18n } from 'react-i18next';
 import type { NotificationItem } from '#shared/contracts/notifications.ts';
-import { i18n } from '#web/i18n/index.ts';
 import { apiList } from '#web/lib/api-client.ts';
 import { notificationsQueryKey } from './keys.ts';
 
@@ -11,7 +11,11 @@ export function useNotifications(query: { page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...notificationsQueryKey, query],
     queryFn: ({ signal }) =>
-      apiList<NotificationItem>('/notifications', { query, signal, fallback: i18n.t('notifications:fetchFailed') }),
+      apiList<NotificationItem>('/notifications', {
+        query,
+        signal,
+        fallback: getI18n().t('notifications:fetchFailed'),
+      }),
     placeholderData: keepPreviousData,
   });
 }

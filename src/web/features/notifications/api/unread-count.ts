@@ -14,13 +14,16 @@ export interface UnreadCount {
   count: number;
 }
 
-import { i18n } from '#web/i18n/index.ts';
+import { getI18n } from 'react-i18next';
 import { unreadCountQueryKey } from './keys.ts';
 
 export { unreadCountQueryKey };
 
 export function fetchUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
-  return api<UnreadCount>('/notifications/unread-count', { fallback: i18n.t('notifications:unreadFailed'), signal });
+  return api<UnreadCount>('/notifications/unread-count', {
+    fallback: getI18n().t('notifications:unreadFailed'),
+    signal,
+  });
 }
 
 export function useUnreadCount(enabled = true): UnreadCount {

@@ -1,14 +1,13 @@
 /** POST /api/regions {name}. */
 
-import { useTranslation } from 'react-i18next';
+import { getI18n, useTranslation } from 'react-i18next';
 import type { RegionInput, RegionItem } from '#shared/contracts/regions.ts';
-import { i18n } from '#web/i18n/index.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { regionsQueryKey } from './keys.ts';
 
 export function createRegion(body: RegionInput) {
-  return api<RegionItem>('/regions', { method: 'POST', body, fallback: i18n.t('common:operationFailed') });
+  return api<RegionItem>('/regions', { method: 'POST', body, fallback: getI18n().t('common:operationFailed') });
 }
 
 export function useCreateRegion(opts: { onSuccess?: () => void } = {}) {

@@ -1,7 +1,6 @@
 /** DELETE /api/regions/{id}: refused while a user, customer or request uses the region. */
 
-import { useTranslation } from 'react-i18next';
-import { i18n } from '#web/i18n/index.ts';
+import { getI18n, useTranslation } from 'react-i18next';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { regionsQueryKey } from './keys.ts';
@@ -9,7 +8,7 @@ import { regionsQueryKey } from './keys.ts';
 export function deleteRegion(id: string) {
   return api<{ message: string }>(`/regions/${encodeURIComponent(id)}`, {
     method: 'DELETE',
-    fallback: i18n.t('admin:regions.deleteFailed'),
+    fallback: getI18n().t('admin:regions.deleteFailed'),
   });
 }
 

@@ -1,8 +1,7 @@
 /** PUT /api/regions/{id} {name}. */
 
-import { useTranslation } from 'react-i18next';
+import { getI18n, useTranslation } from 'react-i18next';
 import type { RegionInput, RegionItem } from '#shared/contracts/regions.ts';
-import { i18n } from '#web/i18n/index.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { regionsQueryKey } from './keys.ts';
@@ -11,7 +10,7 @@ export function updateRegion({ id, body }: { id: string; body: RegionInput }) {
   return api<RegionItem>(`/regions/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body,
-    fallback: i18n.t('common:operationFailed'),
+    fallback: getI18n().t('common:operationFailed'),
   });
 }
 

@@ -1,14 +1,13 @@
 /** POST /api/roles {name, permissions: {}}: the new role hangs under the caller's own role (ADR 009). */
 
-import { useTranslation } from 'react-i18next';
+import { getI18n, useTranslation } from 'react-i18next';
 import type { CreateRoleInput, RoleItem } from '#shared/contracts/roles.ts';
-import { i18n } from '#web/i18n/index.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { rolesQueryKey } from './keys.ts';
 
 export function createRole(body: CreateRoleInput) {
-  return api<RoleItem>('/roles', { method: 'POST', body, fallback: i18n.t('common:operationFailed') });
+  return api<RoleItem>('/roles', { method: 'POST', body, fallback: getI18n().t('common:operationFailed') });
 }
 
 export function useCreateRole(opts: { onSuccess?: () => void; onError?: (err: Error) => void } = {}) {

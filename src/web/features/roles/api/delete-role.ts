@@ -1,7 +1,6 @@
 /** DELETE /api/roles/{id}: refused while a user holds the role or it has child roles. */
 
-import { useTranslation } from 'react-i18next';
-import { i18n } from '#web/i18n/index.ts';
+import { getI18n, useTranslation } from 'react-i18next';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { rolesQueryKey } from './keys.ts';
@@ -9,7 +8,7 @@ import { rolesQueryKey } from './keys.ts';
 export function deleteRole(id: string) {
   return api<{ message: string }>(`/roles/${encodeURIComponent(id)}`, {
     method: 'DELETE',
-    fallback: i18n.t('admin:roles.deleteFailed'),
+    fallback: getI18n().t('admin:roles.deleteFailed'),
   });
 }
 

@@ -1,8 +1,7 @@
 /** PUT /api/roles/{id} {name}: custom roles only; the server refuses system roles. */
 
-import { useTranslation } from 'react-i18next';
+import { getI18n, useTranslation } from 'react-i18next';
 import type { RoleItem, UpdateRoleInput } from '#shared/contracts/roles.ts';
-import { i18n } from '#web/i18n/index.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { rolesQueryKey } from './keys.ts';
@@ -11,7 +10,7 @@ export function updateRole({ id, body }: { id: string; body: UpdateRoleInput }) 
   return api<RoleItem>(`/roles/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body,
-    fallback: i18n.t('common:operationFailed'),
+    fallback: getI18n().t('common:operationFailed'),
   });
 }
 

@@ -1,14 +1,13 @@
 /** POST /api/users: the server takes createdById from the session, whatever the body says. */
 
-import { useTranslation } from 'react-i18next';
+import { getI18n, useTranslation } from 'react-i18next';
 import type { CreateUserInput, UserItem } from '#shared/contracts/users.ts';
-import { i18n } from '#web/i18n/index.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { usersQueryKey } from './keys.ts';
 
 export function createUser(body: CreateUserInput) {
-  return api<UserItem>('/users', { method: 'POST', body, fallback: i18n.t('admin:users.createFailed') });
+  return api<UserItem>('/users', { method: 'POST', body, fallback: getI18n().t('admin:users.createFailed') });
 }
 
 export function useCreateUser(opts: { onSuccess?: (user: UserItem) => void; onError?: (err: Error) => void } = {}) {

@@ -1,7 +1,6 @@
 /** DELETE /api/users/{id}: deactivates the user (they leave the table and can no longer sign in). */
 
-import { useTranslation } from 'react-i18next';
-import { i18n } from '#web/i18n/index.ts';
+import { getI18n, useTranslation } from 'react-i18next';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { usersQueryKey } from './keys.ts';
@@ -9,7 +8,7 @@ import { usersQueryKey } from './keys.ts';
 export function deleteUser(id: string) {
   return api<{ message: string }>(`/users/${encodeURIComponent(id)}`, {
     method: 'DELETE',
-    fallback: i18n.t('admin:users.deleteFailed'),
+    fallback: getI18n().t('admin:users.deleteFailed'),
   });
 }
 

@@ -1,8 +1,7 @@
 /** PUT /api/users/{id}: the same fields as create, without the password. */
 
-import { useTranslation } from 'react-i18next';
+import { getI18n, useTranslation } from 'react-i18next';
 import type { UpdateUserInput, UserItem } from '#shared/contracts/users.ts';
-import { i18n } from '#web/i18n/index.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { usersQueryKey } from './keys.ts';
@@ -11,7 +10,7 @@ export function updateUser({ id, body }: { id: string; body: UpdateUserInput }) 
   return api<UserItem>(`/users/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body,
-    fallback: i18n.t('admin:users.updateFailed'),
+    fallback: getI18n().t('admin:users.updateFailed'),
   });
 }
 

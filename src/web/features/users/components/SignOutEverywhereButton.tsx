@@ -6,16 +6,15 @@
 import Logout from '@mui/icons-material/Logout';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { getI18n, useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
-import { i18n } from '#web/i18n/index.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 
 export function signOutEverywhere(id: string) {
   return api<{ message: string }>(`/users/${encodeURIComponent(id)}/sign-out-everywhere`, {
     method: 'POST',
-    fallback: i18n.t('admin:users.signOutFailed'),
+    fallback: getI18n().t('admin:users.signOutFailed'),
   });
 }
 
