@@ -28,13 +28,32 @@ export function makeQueryClient(): QueryClient {
 
 const queryClient = makeQueryClient();
 
+const TEXT_VARIANTS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'subtitle1',
+  'subtitle2',
+  'body1',
+  'body2',
+  'button',
+  'caption',
+  'overline',
+] as const;
+
 /** The theme with the language's script font first (ADR 022: Noto Sans for the Indian scripts). */
 function LocalizedTheme({ children }: { children: ReactNode }) {
   const locale = useLocale();
-  const localized = useMemo(
-    () => (locale === 'en-IN' ? theme : createTheme(theme, { typography: { fontFamily: fontStack(locale) } })),
-    [locale],
-  );
+  const localized = useMemo(() => {
+    if (locale === 'en-IN') return theme;
+    // The built theme's variants carry their own fontFamily: each one gets the script's stack.
+    const fontFamily = fontStack(locale);
+    const variants = Object.fromEntries(TEXT_VARIANTS.map((v) => [v, { ...theme.typography[v], fontFamily }]));
+    return createTheme(theme, { typography: { fontFamily, ...variants } });
+  }, [locale]);
   return <ThemeProvider theme={localized}>{children}</ThemeProvider>;
 }
 
