@@ -18,7 +18,12 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { SORT_MATCHES_UP_TO } from '#server/lib/paging.ts';
-import { messageFor, PUSH_CHANNEL, type WorkflowEventInput } from '#server/modules/notifications/events.ts';
+import {
+  messageFor,
+  notificationKeyFor,
+  PUSH_CHANNEL,
+  type WorkflowEventInput,
+} from '#server/modules/notifications/events.ts';
 import { GLOBAL_SCOPE_ROLES, type SystemRole } from '#shared/domain/roles.ts';
 import { formatTicket } from '#shared/domain/ticket.ts';
 import {
@@ -294,12 +299,22 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
     for (const to of ordered) {
       const p = params.length;
       values.push(
-        `(default, $${p + 1}, $${p + 2}, $${p + 3}, default, $${p + 4}, $${p + 5}, default, default, default)`,
+        `(default, $${p + 1}, $${p + 2}, $${p + 3}, default, $${p + 4}, $${p + 5}, $${p + 6}, $${p + 7}, default, default, default)`,
       );
-      params.push(to, input.actorId, messageFor(input, audience.get(to) ?? 'requester'), input.request.id, input.event);
+      // The words as a catalogue key and parameters too (ADR 022), as events.ts stores them.
+      const { key, params: words } = notificationKeyFor(input, audience.get(to) ?? 'requester');
+      params.push(
+        to,
+        input.actorId,
+        messageFor(input, audience.get(to) ?? 'requester'),
+        input.request.id,
+        input.event,
+        key,
+        JSON.stringify(words),
+      );
     }
     await c.rows(
-      `insert into "notifications" ("id", "to_user_id", "sender_id", "message", "status", "request_id", "event", "delivered_at", "read_at", "created_at") values ${values.join(', ')}`,
+      `insert into "notifications" ("id", "to_user_id", "sender_id", "message", "status", "request_id", "event", "message_key", "message_params", "delivered_at", "read_at", "created_at") values ${values.join(', ')}`,
       params,
     );
     const users = ordered;

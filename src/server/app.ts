@@ -28,11 +28,13 @@ import { installRefusalAudit } from '#server/lib/refusal-audit.ts';
 import { isHttps } from '#server/lib/transport.ts';
 import type { ErrorBody } from '#shared/contracts/common.ts';
 import { CAPPED_HEADER, TOTAL_HEADER } from '#shared/domain/constants.ts';
+import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { ActorCache } from './lib/actor-cache.ts';
 import { makeGuards } from './lib/auth.ts';
 import { AppError, isDatabaseUnavailable, pgError } from './lib/errors.ts';
+import { localeOf, localize } from './lib/i18n.ts';
 import { installIdempotency } from './lib/idempotency.ts';
 import { AppMetrics } from './lib/metrics.ts';
 import { fastSerializerCompiler } from './lib/serializer.ts';
@@ -149,7 +151,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installRefusalAudit(app);
 
   app.setErrorHandler((err, request, reply) => {
-    const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
+    // In the reader's language (ADR 022): English, byte for byte, unless they chose or asked otherwise.
+    const send = (status: number, body: ErrorBody) => {
+      const locale = localeOf(request);
+      if (locale === DEFAULT_LOCALE) return reply.status(status).send(body);
+      return reply.status(status).send({
+        ...body,
+        message: localize(locale, body.message),
+        ...(body.errors ? { errors: body.errors.map((e) => ({ ...e, message: localize(locale, e.message) })) } : {}),
+      });
+    };
     if (err instanceof AppError) {
       const retryAfter = (err as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter) reply.header('retry-after', String(retryAfter));

@@ -12,12 +12,19 @@ z.config({ jitless: true });
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <ErrorBoundary>
-      <AppProviders>
-        <AppRouter />
-      </AppProviders>
-    </ErrorBoundary>
-  </StrictMode>,
-);
+// The translations (i18next and the language's catalogues, ADR 022) load beside the first page's
+// chunk rather than in the initial bundle; the first screen is painted once they are in, in the
+// right language.
+void import('./i18n/index.ts')
+  .then((m) => m.i18nReady)
+  .finally(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <ErrorBoundary>
+          <AppProviders>
+            <AppRouter />
+          </AppProviders>
+        </ErrorBoundary>
+      </StrictMode>,
+    );
+  });

@@ -294,6 +294,14 @@ export const ENDPOINTS: Endpoint[] = [
   list('public config', '/api/config', 'public'),
   list('health', '/api/health', 'public'),
   list('me', '/api/auth/me', 'signedIn'),
+  // One's own language (ADR 022). en-IN: later cells of the same persona keep reading English.
+  endpoint({
+    name: 'update me',
+    method: 'PATCH',
+    route: '/api/auth/me',
+    gate: 'signedIn',
+    body: () => ({ locale: 'en-IN' }),
+  }),
   list('dashboard stats', `${SR}/dashboard/stats`, 'dashboard'),
   list('audit log', '/api/audit-log', 'auditRead'),
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_JSON_DEPTH, TOO_DEEP } from '#server/lib/json-limits.ts';
-import { changePasswordBody, loginBody, registerBody } from '#shared/contracts/auth.ts';
+import { changePasswordBody, loginBody, registerBody, updateMeBody } from '#shared/contracts/auth.ts';
 import { customerBody, locationBody } from '#shared/contracts/customers.ts';
 import { markMultipleBody, sendNotificationBody } from '#shared/contracts/notifications.ts';
 import { regionBody } from '#shared/contracts/regions.ts';
@@ -48,6 +48,7 @@ const CONTRACTS: Record<string, z.ZodType> = {
   'POST /api/auth/login': loginBody,
   'POST /api/auth/register': registerBody,
   'POST /api/auth/change-password': changePasswordBody,
+  'PATCH /api/auth/me': updateMeBody,
 };
 
 function contractKeys(schema: z.ZodType | undefined): string[] {

@@ -10,6 +10,7 @@ import type { Db } from '#server/db/client.ts';
 import { refreshSessions, roles, users } from '#server/db/schema/people.ts';
 import { type Capability, hasCapability, regionlessReach } from '#shared/domain/permissions.ts';
 import type { SystemRole } from '#shared/domain/roles.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 import type { ActorCache } from './actor-cache.ts';
 import { audit } from './audit.ts';
 import { bearerOf } from './bearer.ts';
@@ -26,6 +27,8 @@ export interface Actor {
   policyRole: SystemRole;
   regionId: string | null;
   sessionId: string;
+  /** The language the user chose (ADR 022), null to follow the request's Accept-Language. */
+  locale: Locale | null;
 }
 
 declare module 'fastify' {
@@ -53,6 +56,7 @@ function actorQuery(db: Db) {
       regionId: users.regionId,
       sessionId: refreshSessions.id,
       sessionExpiresAt: refreshSessions.expiresAt,
+      locale: users.locale,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD } from '../domain/constants.ts';
+import { LOCALES } from '../i18n/locales.ts';
 import { nameRef } from './common.ts';
 
 export const email = z
@@ -32,6 +33,8 @@ export const authUser = z.object({
   regionId: z.string().nullable(),
   region: nameRef.nullable(),
   status: z.string(),
+  /** The language the user chose (ADR 022), or null: the app follows the browser's. Added field. */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 
@@ -47,6 +50,14 @@ export const registerBody = z.object({
   password,
   phone: z.string().trim().max(20).nullish(),
 });
+
+/** PATCH /auth/me: the caller's own settings; today the language (null: follow the browser). */
+export const updateMeBody = z
+  .object({
+    locale: z.enum(LOCALES, { error: 'Choose one of the languages offered' }).nullable(),
+  })
+  .strict();
+export type UpdateMeBody = z.infer<typeof updateMeBody>;
 
 export const changePasswordBody = z.object({
   currentPassword: z.string().min(1, 'Current password is required'),

@@ -108,17 +108,17 @@ describe('dates', () => {
   it('use the en-IN short month, in IST whatever the time zone of the machine', () => {
     const now = new Date('2026-06-01T00:00:00Z');
     // 09:00 UTC is 14:30 IST. Short month, day, hour and minute (spec section 9).
-    expect(formatDateTime('2026-01-05T09:00:00Z', now)).toMatch(/^5 Jan, 02:30 pm$/i);
+    expect(formatDateTime('2026-01-05T09:00:00Z', 'en-IN', now)).toMatch(/^5 Jan, 02:30 pm$/i);
   });
   it('add the year for a date of another year (ADR 020)', () => {
     const now = new Date('2026-06-01T00:00:00Z');
-    expect(formatDateTime('2025-11-22T04:14:00Z', now)).toMatch(/^22 Nov 2025, 09:44 am$/i);
-    expect(formatDateTime('2027-02-01T04:14:00Z', now)).toMatch(/^1 Feb 2027, 09:44 am$/i);
+    expect(formatDateTime('2025-11-22T04:14:00Z', 'en-IN', now)).toMatch(/^22 Nov 2025, 09:44 am$/i);
+    expect(formatDateTime('2027-02-01T04:14:00Z', 'en-IN', now)).toMatch(/^1 Feb 2027, 09:44 am$/i);
   });
   it('decide "this year" in IST: 31 Dec 20:00 UTC is already 1 Jan in India', () => {
     const now = new Date('2027-01-01T00:30:00+05:30');
-    expect(formatDateTime('2026-12-31T20:00:00Z', now)).toMatch(/^1 Jan, 01:30 am$/i);
-    expect(formatDateTime('2026-12-31T18:00:00Z', now)).toMatch(/^31 Dec 2026, 11:30 pm$/i);
+    expect(formatDateTime('2026-12-31T20:00:00Z', 'en-IN', now)).toMatch(/^1 Jan, 01:30 am$/i);
+    expect(formatDateTime('2026-12-31T18:00:00Z', 'en-IN', now)).toMatch(/^31 Dec 2026, 11:30 pm$/i);
   });
 });
 

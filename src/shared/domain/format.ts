@@ -1,4 +1,5 @@
 /** Pure formatters shared by the screens (and their unit tests). */
+import { DEFAULT_LOCALE, INTL_TAG, type Locale } from '../i18n/locales.ts';
 import type { RequestStatus, RequestType } from './workflow.ts';
 
 /** First letters of the words of a name, at most 2, upper case. */
@@ -25,15 +26,20 @@ export const IST = 'Asia/Kolkata';
 const yearInIst = (d: Date) => new Intl.DateTimeFormat('en-IN', { timeZone: IST, year: 'numeric' }).format(d);
 
 /**
- * en-IN date and time in IST: "22 Nov, 09:44 am" this year, "22 Nov 2025, 09:44 am" for another
- * year (ADR 020). `now` decides which year is "this year" (tests pass their own).
+ * Date and time in IST, en-IN unless a language is given: "22 Nov, 09:44 am" this year,
+ * "22 Nov 2025, 09:44 am" for another year (ADR 020). `now` decides which year is "this year"
+ * (tests pass their own).
  */
-export function formatDateTime(value: string | Date | null | undefined, now: Date = new Date()): string {
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  locale: Locale = DEFAULT_LOCALE,
+  now: Date = new Date(),
+): string {
   if (!value) return '';
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return '';
   const otherYear = yearInIst(d) !== yearInIst(now);
-  return d.toLocaleString('en-IN', {
+  return d.toLocaleString(INTL_TAG[locale], {
     timeZone: IST,
     month: 'short',
     day: 'numeric',
@@ -44,9 +50,9 @@ export function formatDateTime(value: string | Date | null | undefined, now: Dat
 }
 
 /** "November 2026", for 'Customer since'. */
-export function monthYear(value: string | Date): string {
+export function monthYear(value: string | Date, locale: Locale = DEFAULT_LOCALE): string {
   const d = typeof value === 'string' ? new Date(value) : value;
-  return d.toLocaleDateString('en-IN', { timeZone: IST, month: 'long', year: 'numeric' });
+  return d.toLocaleDateString(INTL_TAG[locale], { timeZone: IST, month: 'long', year: 'numeric' });
 }
 
 /** Underscores shown as spaces. */

@@ -1,9 +1,12 @@
 /** App-wide providers: theme, server-state cache, toasts and the auth state. */
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { ToastProvider } from '#web/components/toast.tsx';
+import { fontStack } from '#web/i18n/fonts.ts';
+import { LocaleSync } from '#web/i18n/LocaleSync.tsx';
+import { useLocale } from '#web/i18n/use-locale.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { AuthProvider } from '#web/lib/auth.tsx';
 import { onRecover } from '#web/lib/connectivity.ts';
@@ -30,16 +33,47 @@ const queryClient = makeQueryClient();
 onRecover(() => {
   void queryClient.refetchQueries({ type: 'active' });
 });
+const TEXT_VARIANTS = [
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'subtitle1',
+  'subtitle2',
+  'body1',
+  'body2',
+  'button',
+  'caption',
+  'overline',
+] as const;
+
+/** The theme with the language's script font first (ADR 022: Noto Sans for the Indian scripts). */
+function LocalizedTheme({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  const localized = useMemo(() => {
+    if (locale === 'en-IN') return theme;
+    // The built theme's variants carry their own fontFamily: each one gets the script's stack.
+    const fontFamily = fontStack(locale);
+    const variants = Object.fromEntries(TEXT_VARIANTS.map((v) => [v, { ...theme.typography[v], fontFamily }]));
+    return createTheme(theme, { typography: { fontFamily, ...variants } });
+  }, [locale]);
+  return <ThemeProvider theme={localized}>{children}</ThemeProvider>;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme}>
+    <LocalizedTheme>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <ToastProvider>
-          <AuthProvider>{children}</AuthProvider>
+          <AuthProvider>
+            <LocaleSync />
+            {children}
+          </AuthProvider>
         </ToastProvider>
       </QueryClientProvider>
-    </ThemeProvider>
+    </LocalizedTheme>
   );
 }

@@ -4,6 +4,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
 
 export interface RowActionsProps {
   /** The row's name, for the buttons' accessible names. */
@@ -13,15 +14,16 @@ export interface RowActionsProps {
 }
 
 export function RowActions({ name, onEdit, onDelete }: RowActionsProps) {
+  const { t } = useTranslation('common');
   return (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-      <Tooltip title="Edit">
-        <IconButton aria-label={`Edit ${name}`} size="small" onClick={onEdit}>
+      <Tooltip title={t('edit')}>
+        <IconButton aria-label={t('editNamed', { name })} size="small" onClick={onEdit}>
           <EditOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
-      <Tooltip title="Delete">
-        <IconButton aria-label={`Delete ${name}`} size="small" color="error" onClick={onDelete}>
+      <Tooltip title={t('delete')}>
+        <IconButton aria-label={t('deleteNamed', { name })} size="small" color="error" onClick={onDelete}>
           <DeleteOutline fontSize="small" />
         </IconButton>
       </Tooltip>

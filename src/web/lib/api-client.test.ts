@@ -20,6 +20,7 @@ const user: AuthUser = {
   regionId: null,
   region: null,
   status: 'ACTIVE',
+  locale: null,
 };
 
 interface Call {

@@ -19,6 +19,7 @@
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import type { ErrorCode } from '#shared/contracts/common.ts';
 import { TOTAL_HEADER } from '#shared/domain/constants.ts';
+import { currentLocale } from '#web/i18n/current.ts';
 import { reportStatus } from './connectivity.ts';
 import { session } from './session.ts';
 
@@ -191,7 +192,12 @@ async function send(path: string, opts: ApiOptions): Promise<{ body: unknown; he
   const refreshable = !matches(NO_REFRESH, path);
 
   const attempt = async (token: string | null) => {
-    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    // The server answers its errors and notifications in the app's language (ADR 022).
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': currentLocale(),
+      ...opts.headers,
+    };
     let body: BodyInit | undefined;
     if (opts.body instanceof FormData) body = opts.body;
     else if (opts.body !== undefined) {
@@ -275,6 +281,7 @@ function xhrSend(
     xhr.open(opts.method ?? 'POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Accept-Language', currentLocale());
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && opts.onProgress) opts.onProgress(Math.round((e.loaded / e.total) * 100));

@@ -223,6 +223,7 @@ describe('POST /api/uploads/work-media/:id', () => {
       roleName: 'Technician',
       policyRole: ROLE.TECHNICIAN,
       regionId: w.region.id,
+      locale: null,
       sessionId: '',
     };
     const uploads = new UploadService(ctx.db, ctx.app.deps.storage, new RequestService(ctx.db, ctx.app.deps.tokens));

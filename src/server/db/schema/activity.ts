@@ -18,6 +18,13 @@ export const notifications = pgTable(
     requestId: uuid().references(() => serviceRequests.id, { onDelete: 'set null' }),
     /** The workflow event that raised it, if any (created, approved, ...). */
     event: text(),
+    /**
+     * A workflow notification's words as a catalogue key and its parameters (ADR 022): the list
+     * renders them in the reader's language on read. `message` keeps the English text (free-text
+     * messages have only that).
+     */
+    messageKey: text(),
+    messageParams: jsonb().$type<Record<string, string>>(),
     deliveredAt: tstz(),
     readAt: tstz(),
     createdAt: createdAt(),

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { SystemRole } from '#shared/domain/roles.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 
 export const roles = pgTable(
@@ -61,6 +62,8 @@ export const users = pgTable(
     /** When this technician was last given a task (auto-assign tie-break). */
     lastAssignedAt: tstz(),
     passwordChangedAt: tstz(),
+    /** The language the user chose (ADR 022): one of LOCALES, or null to follow the browser. */
+    locale: text().$type<Locale>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

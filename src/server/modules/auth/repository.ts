@@ -2,9 +2,10 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
 import { refreshSessions, regions, roles, users } from '#server/db/schema/people.ts';
-import { publishRevoked } from '#server/modules/notifications/events.ts';
+import { announceAuthChange, publishRevoked } from '#server/modules/notifications/events.ts';
 import { hit } from '#server/modules/ops/rate-limit-store.ts';
 import type { AuthUser } from '#shared/contracts/auth.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 
 /** The columns every public view of a user is built from: never the hash. */
 export const userView = {
@@ -18,6 +19,7 @@ export const userView = {
   regionId: users.regionId,
   regionName: regions.name,
   status: users.status,
+  locale: users.locale,
   createdAt: users.createdAt,
 };
 
@@ -32,6 +34,7 @@ export type UserViewRow = {
   regionId: string | null;
   regionName: string | null;
   status: string;
+  locale: Locale | null;
   createdAt: Date;
 };
 
@@ -47,6 +50,7 @@ export function toAuthUser(row: UserViewRow): AuthUser {
     regionId: row.regionId,
     region: row.regionName ? { name: row.regionName } : null,
     status: row.status,
+    locale: row.locale,
   };
 }
 
@@ -56,6 +60,14 @@ export function selectUsers(db: Tx) {
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(regions, eq(regions.id, users.regionId));
+}
+
+/** The user's language (null: follow the browser). */
+export async function setLocale(db: Tx, id: string, locale: Locale | null): Promise<boolean> {
+  const rows = await db.update(users).set({ locale }).where(eq(users.id, id)).returning({ id: users.id });
+  // The language is part of the cached actor (ADR 021): the next answer is in the new one.
+  if (rows.length === 1) await announceAuthChange(db, { user: id });
+  return rows.length === 1;
 }
 
 export async function findUserById(db: Tx, id: string): Promise<UserViewRow | undefined> {

@@ -12,6 +12,7 @@ import {
   refreshBody,
   refreshResponse,
   registerBody,
+  updateMeBody,
 } from '#shared/contracts/auth.ts';
 import { errorBody, okBody } from '#shared/contracts/common.ts';
 import { AuthService, type SessionResult } from './service.ts';
@@ -112,6 +113,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       return service.me(actorOf(req).id);
     },
+  );
+
+  // The caller's own settings (ADR 022: the language). Any signed-in user, for themselves only.
+  app.patch(
+    '/auth/me',
+    {
+      preHandler: guards.authenticate,
+      schema: { tags: ['auth'], body: updateMeBody, response: { 200: authUser, 400: errorBody } },
+    },
+    async (req) => service.updateMe(actorOf(req).id, req.body, req.ip),
   );
 
   app.post(

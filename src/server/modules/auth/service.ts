@@ -6,7 +6,7 @@ import { audit } from '#server/lib/audit.ts';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from '#server/lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { newSecret, sha256, type TokenService } from '#server/lib/tokens.ts';
-import type { AuthUser } from '#shared/contracts/auth.ts';
+import type { AuthUser, UpdateMeBody } from '#shared/contracts/auth.ts';
 import { ROLE } from '#shared/domain/roles.ts';
 import * as repo from './repository.ts';
 
@@ -248,6 +248,22 @@ export class AuthService {
     const user = await repo.findUserById(this.db, userId);
     if (!user) throw notFound('User');
     return repo.toAuthUser(user);
+  }
+
+  /** PATCH /auth/me: the caller's language (ADR 022); the answer is the caller as /auth/me shows them. */
+  async updateMe(userId: string, body: UpdateMeBody, ip: string): Promise<AuthUser> {
+    await this.db.transaction(async (tx) => {
+      if (!(await repo.setLocale(tx, userId, body.locale))) throw notFound('User');
+      await audit(tx, {
+        actorId: userId,
+        action: 'auth.update_me',
+        entityType: 'user',
+        entityId: userId,
+        ip,
+        details: { locale: body.locale },
+      });
+    });
+    return this.me(userId);
   }
 
   /** Ends every session of the caller (this one too); their open notification streams end with them. */

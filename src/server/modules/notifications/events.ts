@@ -8,8 +8,10 @@ import type { Tx } from '#server/db/client.ts';
 import { notifications } from '#server/db/schema/activity.ts';
 import { roles, users } from '#server/db/schema/people.ts';
 import { type AuthChange, announceLocally, changesOf } from '#server/lib/actor-cache.ts';
+import { renderNotification } from '#server/lib/i18n.ts';
 import { GLOBAL_SCOPE_ROLES, type SystemRole } from '#shared/domain/roles.ts';
 import { approvalStage, DISPATCHERS, SALES_APPROVERS, SERVICE_APPROVERS } from '#shared/domain/workflow.ts';
+import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
 
 export const PUSH_CHANNEL = 'aquadesk_notifications';
 
@@ -43,37 +45,46 @@ export interface WorkflowEventInput {
   previousAssignedToId?: string | null;
 }
 
-const typeLabel = (t: string) => t.charAt(0) + t.slice(1).toLowerCase();
-
 type Audience = 'requester' | 'actor-next' | 'technician' | 'unassigned';
 
+/**
+ * What a recipient is told, as a `server` catalogue key and its parameters (ADR 022): stored with
+ * the notification and rendered in each reader's language when read.
+ */
+export function notificationKeyFor(
+  input: WorkflowEventInput,
+  audience: Audience,
+): { key: string; params: Record<string, string> } {
+  const params: Record<string, string> = { type: input.request.type, customer: input.customerName };
+  const key = ((): string => {
+    switch (input.event) {
+      case 'created':
+        return 'created';
+      case 'salesApproved':
+        return 'salesApproved';
+      case 'salesApprovalReset':
+        return audience === 'requester' ? 'salesApprovalResetRequester' : 'salesApprovalReset';
+      case 'approved':
+        return audience === 'requester' ? 'approvedRequester' : 'approved';
+      case 'rejected':
+        params.reason = input.reason ?? '';
+        return 'rejected';
+      case 'assigned':
+        if (audience === 'unassigned') return 'unassigned';
+        return audience === 'technician' ? 'assignedTechnician' : 'assigned';
+      case 'workCompleted':
+        return audience === 'requester' ? 'workCompletedRequester' : 'workCompleted';
+      case 'completed':
+        return audience === 'technician' ? 'completedTechnician' : 'completed';
+    }
+  })();
+  return { key: `notification.${key}`, params };
+}
+
+/** The English text (the `message` column, what the spec's client reads). */
 export function messageFor(input: WorkflowEventInput, audience: Audience): string {
-  const what = `${typeLabel(input.request.type)} request for ${input.customerName}`;
-  switch (input.event) {
-    case 'created':
-      return `New ${what} is waiting for your approval`;
-    case 'salesApproved':
-      return `${what} was sales-approved and is waiting for service approval`;
-    case 'salesApprovalReset':
-      return audience === 'requester'
-        ? `Your ${what} was edited after its sales approval and needs the sales approval again`
-        : `${what} was edited after its sales approval and is waiting for your approval again`;
-    case 'approved':
-      return audience === 'requester' ? `Your ${what} was approved` : `${what} was approved and needs a technician`;
-    case 'rejected':
-      return `Your ${what} was rejected: ${input.reason ?? ''}`.trim();
-    case 'assigned':
-      if (audience === 'unassigned') return `${what} was reassigned to another technician`;
-      return audience === 'technician'
-        ? `You have been assigned a ${what}`
-        : `A technician was assigned to your ${what}`;
-    case 'workCompleted':
-      return audience === 'requester'
-        ? `Work on your ${what} is complete`
-        : `Work on ${what} is complete and awaits acknowledgement`;
-    case 'completed':
-      return audience === 'technician' ? `Your work on ${what} was acknowledged` : `Your ${what} is completed`;
-  }
+  const { key, params } = notificationKeyFor(input, audience);
+  return renderNotification(DEFAULT_LOCALE, key, params);
 }
 
 /** Active users of these policy roles who may act in the region (global roles always; others in it or with none). */
@@ -155,13 +166,18 @@ export async function notifyWorkflowEvent(tx: Tx, input: WorkflowEventInput): Pr
   // global order (by id) keep two concurrent events with shared recipients from deadlocking,
   // which they did under the bench's 50 concurrent creates (docs/performance.md).
   const ordered = active.map(({ id }) => id).sort();
-  const values = ordered.map((id) => ({
-    toUserId: id,
-    senderId: input.actorId,
-    message: messageFor(input, recipients.get(id) ?? 'requester'),
-    requestId: input.request.id,
-    event: input.event,
-  }));
+  const values = ordered.map((id) => {
+    const { key, params } = notificationKeyFor(input, recipients.get(id) ?? 'requester');
+    return {
+      toUserId: id,
+      senderId: input.actorId,
+      message: renderNotification(DEFAULT_LOCALE, key, params),
+      requestId: input.request.id,
+      event: input.event,
+      messageKey: key,
+      messageParams: params,
+    };
+  });
   if (values.length === 0) return [];
   await tx.insert(notifications).values(values);
   const ids = values.map((v) => v.toUserId);

@@ -3,8 +3,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
 import { notifications } from '#server/db/schema/activity.ts';
 import { users } from '#server/db/schema/people.ts';
+import { renderNotification } from '#server/lib/i18n.ts';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales.ts';
 
 const sender = alias(users, 'sender');
+const recipient = alias(users, 'recipient');
 
 const columns = {
   id: notifications.id,
@@ -14,6 +17,8 @@ const columns = {
   senderName: sender.name,
   requestId: notifications.requestId,
   event: notifications.event,
+  messageKey: notifications.messageKey,
+  messageParams: notifications.messageParams,
   createdAt: notifications.createdAt,
   deliveredAt: notifications.deliveredAt,
 };
@@ -26,14 +31,23 @@ type Row = {
   senderName: string | null;
   requestId: string | null;
   event: string | null;
+  messageKey: string | null;
+  messageParams: Record<string, string> | null;
   createdAt: Date;
   deliveredAt: Date | null;
 };
 
-export function toItem(r: Row) {
+/**
+ * A notification as the API shows it, its words in the reader's language (ADR 022): a workflow
+ * notification is rendered from its key; English readers get the stored text, byte for byte.
+ */
+export function toItem(r: Row, locale: Locale = DEFAULT_LOCALE) {
   return {
     id: r.id,
-    message: r.message,
+    message:
+      r.messageKey && locale !== DEFAULT_LOCALE
+        ? renderNotification(locale, r.messageKey, r.messageParams ?? {})
+        : r.message,
     status: r.status,
     sender: r.senderId && r.senderName ? { id: r.senderId, name: r.senderName } : null,
     requestId: r.requestId,
@@ -43,7 +57,7 @@ export function toItem(r: Row) {
   };
 }
 
-export async function listForUser(db: Tx, userId: string, limit: number, offset: number) {
+export async function listForUser(db: Tx, userId: string, limit: number, offset: number, locale?: Locale) {
   const rows = await db
     .select(columns)
     .from(notifications)
@@ -52,18 +66,18 @@ export async function listForUser(db: Tx, userId: string, limit: number, offset:
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit)
     .offset(offset);
-  return rows.map(toItem);
+  return rows.map((r) => toItem(r, locale));
 }
 
 /** One of the user's notifications as lists show it, or undefined. */
-export async function findItemForUser(db: Tx, id: string, userId: string) {
+export async function findItemForUser(db: Tx, id: string, userId: string, locale?: Locale) {
   const [row] = await db
     .select(columns)
     .from(notifications)
     .leftJoin(sender, eq(sender.id, notifications.senderId))
     .where(and(eq(notifications.id, id), eq(notifications.toUserId, userId)))
     .limit(1);
-  return row ? toItem(row) : undefined;
+  return row ? toItem(row, locale) : undefined;
 }
 
 export async function countForUser(db: Tx, userId: string): Promise<number> {
@@ -74,15 +88,17 @@ export async function countForUser(db: Tx, userId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** The newest, in the language the user chose (a push has no request to take one from). */
 export async function latestForUser(db: Tx, userId: string) {
   const [row] = await db
-    .select(columns)
+    .select({ ...columns, readerLocale: recipient.locale })
     .from(notifications)
     .leftJoin(sender, eq(sender.id, notifications.senderId))
+    .innerJoin(recipient, eq(recipient.id, notifications.toUserId))
     .where(eq(notifications.toUserId, userId))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(1);
-  return row ? toItem(row) : null;
+  return row ? toItem(row, row.readerLocale ?? DEFAULT_LOCALE) : null;
 }
 
 /** O(1): the counter a trigger keeps on the user row. */

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { changesOf } from '#server/lib/actor-cache.ts';
 import { actorOf, loadActor } from '#server/lib/auth.ts';
 import { unauthenticated } from '#server/lib/errors.ts';
+import { localeOf } from '#server/lib/i18n.ts';
 import { cappedWindow, sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams, okBody, pageQuery } from '#shared/contracts/common.ts';
 import {
@@ -67,7 +68,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       // Without paging: the newest UNPAGED_CAP (ADR 017).
       const window = cappedWindow(req.query);
-      const { items, total } = await service.list(actor.id, window);
+      const { items, total } = await service.list(actor.id, window, localeOf(req));
       sendTotal(reply, total, window);
       return items;
     },
@@ -85,7 +86,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: guard,
       schema: { tags: ['notifications'], params: idParams, response: { 200: markedRead, 404: errorBody } },
     },
-    async (req) => service.markRead(actorOf(req).id, req.params.id),
+    async (req) => service.markRead(actorOf(req).id, req.params.id, localeOf(req)),
   );
 
   app.post(

@@ -8,6 +8,7 @@ import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { AppError, invalid, notFound } from '#server/lib/errors.ts';
 import type { Window } from '#server/lib/paging.ts';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales.ts';
 import { NOT_A_COLLEAGUE, worksWith } from './colleagues.ts';
 import { publish } from './events.ts';
 import * as repo from './repository.ts';
@@ -17,9 +18,13 @@ export type NotificationItem = ReturnType<typeof repo.toItem>;
 export class NotificationService {
   constructor(private readonly db: Db) {}
 
-  async list(userId: string, window: Window): Promise<{ items: NotificationItem[]; total: number }> {
+  async list(
+    userId: string,
+    window: Window,
+    locale: Locale = DEFAULT_LOCALE,
+  ): Promise<{ items: NotificationItem[]; total: number }> {
     const [items, total] = await Promise.all([
-      repo.listForUser(this.db, userId, window.limit, window.offset),
+      repo.listForUser(this.db, userId, window.limit, window.offset, locale),
       repo.countForUser(this.db, userId),
     ]);
     return { items, total };
@@ -35,11 +40,15 @@ export class NotificationService {
     return { count, latest };
   }
 
-  async markRead(userId: string, id: string): Promise<NotificationItem & { unreadCount: number }> {
+  async markRead(
+    userId: string,
+    id: string,
+    locale: Locale = DEFAULT_LOCALE,
+  ): Promise<NotificationItem & { unreadCount: number }> {
     if (!(await repo.findOwned(this.db, id, userId))) throw notFound('Notification');
     await repo.markRead(this.db, userId, [id]);
     const [item, count] = await Promise.all([
-      repo.findItemForUser(this.db, id, userId),
+      repo.findItemForUser(this.db, id, userId, locale),
       repo.unreadCount(this.db, userId),
     ]);
     if (!item) throw notFound('Notification');

@@ -16,21 +16,28 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { changePasswordBody } from '#shared/contracts/auth.ts';
 import { initials } from '#shared/domain/format.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
+import { LanguagePicker } from '#web/components/LanguagePicker.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { useToast } from '#web/components/toast.tsx';
+import { useLocale, useRoleName, useServerText } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { applyFieldErrors } from '#web/lib/forms.ts';
-import { CHANGE_PASSWORD_FALLBACK, useChangePassword } from './api/change-password.ts';
+import { saveMyLocale } from '#web/lib/my-locale.ts';
+import { useChangePassword } from './api/change-password.ts';
 import { useSignOutEverywhere } from './api/sign-out-everywhere.ts';
 
+/** Its own checks' messages are catalogue keys (`account` namespace); the contract's are server texts. */
 const passwordForm = changePasswordBody
-  .extend({ confirmPassword: z.string().min(1, 'Confirm the new password') })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Passwords do not match' });
+  .extend({ confirmPassword: z.string().min(1, 'confirmRequired') })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -44,6 +51,10 @@ function Detail({ label, value }: { label: string; value: string }) {
 }
 
 function ChangePasswordCard() {
+  const { t } = useTranslation('account');
+  const serverText = useServerText();
+  /** A field's message: this form's own keys, else the contract's English in the app's language. */
+  const fieldText = (m: string | undefined) => (m === 'confirmRequired' || m === 'mismatch' ? t(m) : serverText(m));
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(passwordForm),
@@ -60,7 +71,7 @@ function ChangePasswordCard() {
     onSuccess: () => reset(),
     onError: (err) => {
       if (!applyFieldErrors(err, setError, ['currentPassword', 'newPassword'])) {
-        setFormError(errorMessage(err, CHANGE_PASSWORD_FALLBACK));
+        setFormError(errorMessage(err, t('changeFailed')));
       }
     },
   });
@@ -74,7 +85,7 @@ function ChangePasswordCard() {
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          Change Password
+          {t('changePassword')}
         </Typography>
         {formError ? (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -84,32 +95,32 @@ function ChangePasswordCard() {
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2}>
             <TextField
-              label="Current Password"
+              label={t('currentPassword')}
               type="password"
               autoComplete="current-password"
               error={!!errors.currentPassword}
-              helperText={errors.currentPassword?.message}
+              helperText={fieldText(errors.currentPassword?.message)}
               {...register('currentPassword')}
             />
             <TextField
-              label="New Password"
+              label={t('newPassword')}
               type="password"
               autoComplete="new-password"
               error={!!errors.newPassword}
-              helperText={errors.newPassword?.message}
+              helperText={fieldText(errors.newPassword?.message)}
               {...register('newPassword')}
             />
             <TextField
-              label="Confirm New Password"
+              label={t('confirmNewPassword')}
               type="password"
               autoComplete="new-password"
               error={!!errors.confirmPassword}
-              helperText={errors.confirmPassword?.message}
+              helperText={fieldText(errors.confirmPassword?.message)}
               {...register('confirmPassword')}
             />
             <Box>
               <Button type="submit" variant="contained" disabled={mutation.isPending}>
-                {mutation.isPending ? 'Saving...' : 'Change Password'}
+                {mutation.isPending ? t('saving') : t('changePassword')}
               </Button>
             </Box>
           </Stack>
@@ -119,7 +130,43 @@ function ChangePasswordCard() {
   );
 }
 
+/** The account's language (ADR 022): saved to the account, applied at once. */
+function LanguageCard() {
+  const { t } = useTranslation('account');
+  const { t: tc } = useTranslation('common');
+  const locale = useLocale();
+  const toast = useToast();
+  const [saving, setSaving] = useState(false);
+  const choose = async (next: Locale) => {
+    setSaving(true);
+    try {
+      await saveMyLocale(next);
+      toast.success(t('languageSaved'));
+    } catch (err) {
+      toast.error(errorMessage(err, t('languageFailed')));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {tc('language')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('languageHelp')}
+        </Typography>
+        <LanguagePicker value={locale} onChange={(l) => void choose(l)} disabled={saving} />
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function ProfilePage() {
+  const { t } = useTranslation('account');
+  const { t: tc } = useTranslation('common');
+  const roleName = useRoleName();
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -132,7 +179,7 @@ export default function ProfilePage() {
   if (!user) return null;
   return (
     <Box sx={{ maxWidth: 760 }}>
-      <PageHeader title="Profile" mb={3} />
+      <PageHeader title={t('title')} mb={3} />
       <Stack spacing={3}>
         <Card variant="outlined">
           <CardContent>
@@ -145,40 +192,42 @@ export default function ProfilePage() {
                   {user.name}
                 </Typography>
                 <Typography color="text.secondary" noWrap>
-                  {user.role.name}
+                  {roleName(user.role.name)}
                 </Typography>
               </Box>
             </Stack>
             <Divider />
-            <Detail label="Name" value={user.name} />
-            <Detail label="Email" value={user.email} />
-            <Detail label="Role" value={user.role.name} />
-            <Detail label="Region" value={user.region?.name ?? 'N/A'} />
-            {user.phone ? <Detail label="Phone" value={user.phone} /> : null}
+            <Detail label={tc('field.name')} value={user.name} />
+            <Detail label={tc('field.email')} value={user.email} />
+            <Detail label={tc('field.role')} value={roleName(user.role.name)} />
+            <Detail label={tc('field.region')} value={user.region?.name ?? tc('notAvailable')} />
+            {user.phone ? <Detail label={tc('field.phone')} value={user.phone} /> : null}
           </CardContent>
         </Card>
+
+        <LanguageCard />
 
         <ChangePasswordCard />
 
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
-              Sessions
+              {t('sessions')}
             </Typography>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              Sign out of AquaDesk on every device and browser where you are signed in, this one included.
+              {t('sessionsHelp')}
             </Typography>
             <Button variant="outlined" color="error" startIcon={<Logout />} onClick={() => setConfirming(true)}>
-              Sign out everywhere
+              {t('signOutEverywhere')}
             </Button>
           </CardContent>
         </Card>
       </Stack>
       <ConfirmDialog
         open={confirming}
-        title="Sign out everywhere"
-        message="You will be signed out on every device, including this one."
-        confirmLabel="Sign out everywhere"
+        title={t('signOutEverywhere')}
+        message={t('signOutConfirm')}
+        confirmLabel={t('signOutEverywhere')}
         destructive
         pending={signOut.isPending}
         onConfirm={() => signOut.mutate()}

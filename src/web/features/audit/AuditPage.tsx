@@ -5,17 +5,20 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '#shared/contracts/audit.ts';
-import { formatDateTime } from '#shared/domain/format.ts';
 import { DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { SearchField } from '#web/components/SearchField.tsx';
+import { useFormat } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuditLog } from './api/audit-log.ts';
 
 const OUTCOME_COLOR = { ok: 'success', denied: 'warning', failed: 'error' } as const;
 
 export default function AuditPage() {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
   const paging = usePaging(25);
   const [search, setSearch] = useState('');
   const [outcome, setOutcome] = useState<'' | 'ok' | 'denied' | 'failed'>('');
@@ -28,11 +31,11 @@ export default function AuditPage() {
 
   return (
     <Box>
-      <PageHeader title="Audit Log" />
+      <PageHeader title={t('audit.title')} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <SearchField
-          placeholder="Search by email or action"
-          label="Search by email or action"
+          placeholder={t('audit.search')}
+          label={t('audit.search')}
           value={search}
           onChange={(v) => {
             setSearch(v);
@@ -42,7 +45,7 @@ export default function AuditPage() {
         />
         <TextField
           select
-          label="Outcome"
+          label={t('audit.outcome')}
           size="small"
           value={outcome}
           onChange={(e) => {
@@ -51,45 +54,45 @@ export default function AuditPage() {
           }}
           sx={{ minWidth: 160 }}
         >
-          <MenuItem value="">All</MenuItem>
-          <MenuItem value="ok">OK</MenuItem>
-          <MenuItem value="denied">Denied</MenuItem>
-          <MenuItem value="failed">Failed</MenuItem>
+          <MenuItem value="">{t('audit.all')}</MenuItem>
+          <MenuItem value="ok">{t('audit.outcomeValue.ok')}</MenuItem>
+          <MenuItem value="denied">{t('audit.outcomeValue.denied')}</MenuItem>
+          <MenuItem value="failed">{t('audit.outcomeValue.failed')}</MenuItem>
         </TextField>
       </Stack>
       <DataTable<AuditEntry>
-        label="audit log"
+        label={t('audit.tableLabel')}
         columns={[
-          { key: 'at', header: 'When', render: (r) => formatDateTime(r.at) },
-          { key: 'who', header: 'Who', render: (r) => r.actorName ?? r.actorEmail ?? '—' },
-          { key: 'action', header: 'Action', render: (r) => r.action },
+          { key: 'at', header: t('audit.when'), render: (r) => format.dateTime(r.at) },
+          { key: 'who', header: t('audit.who'), render: (r) => r.actorName ?? r.actorEmail ?? '—' },
+          { key: 'action', header: t('audit.action'), render: (r) => r.action },
           {
             key: 'entity',
-            header: 'Record',
+            header: t('audit.record'),
             hideBelow: 'md',
             render: (r) => (r.entityType ? `${r.entityType} ${r.entityId?.slice(0, 8) ?? ''}` : '—'),
           },
           {
             key: 'outcome',
-            header: 'Outcome',
+            header: t('audit.outcome'),
             render: (r) => (
               <Chip
                 size="small"
-                label={r.outcome}
+                label={t(`audit.outcomeValue.${r.outcome}`, { defaultValue: r.outcome })}
                 color={OUTCOME_COLOR[r.outcome as keyof typeof OUTCOME_COLOR] ?? 'default'}
               />
             ),
           },
-          { key: 'ip', header: 'From', hideBelow: 'md', render: (r) => r.ip ?? '—' },
+          { key: 'ip', header: t('audit.from'), hideBelow: 'md', render: (r) => r.ip ?? '—' },
         ]}
         rows={data?.items}
         total={data?.total}
         getRowId={(r) => String(r.id)}
         paging={paging}
         loading={isLoading || (isFetching && !!error)}
-        error={error && errorMessage(error, 'Failed to fetch the audit log')}
+        error={error && errorMessage(error, t('audit.fetchFailed'))}
         onRetry={() => void refetch()}
-        emptyMessage="No audit entries"
+        emptyMessage={t('audit.empty')}
       />
     </Box>
   );

@@ -18,14 +18,19 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { loginBody } from '#shared/contracts/auth.ts';
+import { LanguagePicker } from '#web/components/LanguagePicker.tsx';
 import { Loading } from '#web/components/Loading.tsx';
+import { useLocale, useServerText } from '#web/i18n/hooks.ts';
+import { setLanguage } from '#web/i18n/index.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { usePublicConfig, useServiceName } from '#web/lib/config.ts';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { saveMyLocale } from '#web/lib/my-locale.ts';
 
 /** Where to go after signing in: a local path the guard remembered, else the dashboard. */
 export function afterLoginPath(state: unknown): string {
@@ -43,6 +48,11 @@ export default function LoginPage() {
   const serviceName = useServiceName();
   useDocumentTitle('Sign in');
   const [showPassword, setShowPassword] = useState(false);
+  const { t } = useTranslation('auth');
+  const serverText = useServerText();
+  const locale = useLocale();
+  // A language picked here is this device's until sign-in, then the account's (ADR 022).
+  const picked = useRef(false);
   const form = useForm({
     resolver: zodResolver(loginBody),
     defaultValues: { email: '', password: '' },
@@ -55,13 +65,14 @@ export default function LoginPage() {
   } = form;
 
   if (isAuthenticated) {
-    if (loading) return <Loading message="Checking authentication..." fullScreen />;
+    if (loading) return <Loading message={t('checking')} fullScreen />;
     return <Navigate to={afterLoginPath(location.state)} replace />;
   }
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await login(values);
+      const user = await login(values);
+      if (picked.current && user.locale !== locale) void saveMyLocale(locale).catch(() => undefined);
     } catch {
       // The alert shows the auth state's error.
     }
@@ -95,7 +106,14 @@ export default function LoginPage() {
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, textAlign: 'center' }}>
             {serviceName}
           </Typography>
-          <Typography color="text.secondary">Sign in to your account</Typography>
+          <Typography color="text.secondary">{t('subtitle')}</Typography>
+          <LanguagePicker
+            value={locale}
+            onChange={(l) => {
+              picked.current = true;
+              void setLanguage(l);
+            }}
+          />
         </Stack>
 
         {error ? (
@@ -107,29 +125,29 @@ export default function LoginPage() {
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2}>
             <TextField
-              label="Email"
+              label={t('email')}
               type="email"
               autoComplete="username"
               autoFocus
               fullWidth
               error={!!errors.email}
-              helperText={errors.email?.message}
+              helperText={serverText(errors.email?.message)}
               {...register('email')}
             />
             <TextField
-              label="Password"
+              label={t('password')}
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
               fullWidth
               error={!!errors.password}
-              helperText={errors.password?.message}
+              helperText={serverText(errors.password?.message)}
               {...register('password')}
               slotProps={{
                 input: {
                   endAdornment: (
                     <InputAdornment position="end">
                       <IconButton
-                        aria-label={showPassword ? 'hide password' : 'show password'}
+                        aria-label={showPassword ? t('hidePassword') : t('showPassword')}
                         onClick={() => setShowPassword((v) => !v)}
                         onMouseDown={(e) => e.preventDefault()}
                         edge="end"
@@ -142,7 +160,7 @@ export default function LoginPage() {
               }}
             />
             <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
-              {pending ? 'Signing in...' : 'Sign In'}
+              {pending ? t('signingIn') : t('signIn')}
             </Button>
           </Stack>
         </Box>
@@ -151,15 +169,15 @@ export default function LoginPage() {
           <>
             <Divider sx={{ my: 3 }}>
               <Typography variant="body2" color="text.secondary">
-                Demo accounts
+                {t('demoAccounts')}
               </Typography>
             </Divider>
             <Stack direction="row" spacing={2}>
               <Button variant="outlined" fullWidth onClick={() => quickFill(demo.admin)} disabled={pending}>
-                Admin
+                {t('demoAdmin')}
               </Button>
               <Button variant="outlined" fullWidth onClick={() => quickFill(demo.technician)} disabled={pending}>
-                Technician
+                {t('demoTechnician')}
               </Button>
             </Stack>
           </>

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CustomerItem } from '#shared/contracts/customers.ts';
 import { formatPhone } from '#shared/domain/phone.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
@@ -22,11 +23,13 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { applyFieldErrors } from '#web/lib/forms.ts';
 import { useDebounced } from '#web/lib/use-debounced.ts';
 import { useCreateCustomer } from './api/create-customer.ts';
-import { FETCH_CUSTOMERS_FALLBACK, useCustomers } from './api/list-customers.ts';
+import { useCustomers } from './api/list-customers.ts';
 import { useUpdateCustomer } from './api/update-customer.ts';
 import { CustomerDialog } from './components/CustomerDialog.tsx';
 
 export default function CustomersPage() {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
   const paging = usePaging();
   const [search, setSearch] = useState('');
   const term = useDebounced(search.trim());
@@ -40,7 +43,7 @@ export default function CustomersPage() {
   const columns: Column<CustomerItem>[] = [
     {
       key: 'name',
-      header: 'Customer',
+      header: t('customers.customer'),
       render: (c) => (
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
           <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36, fontSize: 16 }}>
@@ -55,10 +58,10 @@ export default function CustomersPage() {
         </Stack>
       ),
     },
-    { key: 'region', header: 'Region', render: (c) => c.region.name, hideBelow: 'md' },
+    { key: 'region', header: tc('field.region'), render: (c) => c.region.name, hideBelow: 'md' },
     {
       key: 'phone',
-      header: 'Phone',
+      header: tc('field.phone'),
       hideBelow: 'sm',
       render: (c) => (
         <Box>
@@ -73,7 +76,7 @@ export default function CustomersPage() {
     },
     {
       key: 'address',
-      header: 'Address',
+      header: tc('field.address'),
       hideBelow: 'md',
       render: (c) => (
         <Typography variant="body2" sx={{ maxWidth: 280 }}>
@@ -83,7 +86,7 @@ export default function CustomersPage() {
     },
     {
       key: 'email',
-      header: 'Email',
+      header: tc('field.email'),
       hideBelow: 'lg',
       render: (c) =>
         c.email ?? (
@@ -94,11 +97,11 @@ export default function CustomersPage() {
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: tc('field.actions'),
       align: 'right',
       render: (c) => (
-        <Tooltip title="Edit">
-          <IconButton aria-label={`Edit ${c.name}`} size="small" onClick={() => setEditing(c)}>
+        <Tooltip title={tc('edit')}>
+          <IconButton aria-label={tc('editNamed', { name: c.name })} size="small" onClick={() => setEditing(c)}>
             <EditOutlined fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -109,16 +112,16 @@ export default function CustomersPage() {
   return (
     <Box>
       <PageHeader
-        title="Customer Management"
+        title={t('customers.title')}
         actions={
           <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
-            Add Customer
+            {t('customers.add')}
           </Button>
         }
       />
       <SearchField
-        placeholder="Search by name or phone"
-        label="Search customers"
+        placeholder={t('customers.search')}
+        label={t('customers.searchLabel')}
         value={search}
         onChange={(v) => {
           setSearch(v);
@@ -127,16 +130,16 @@ export default function CustomersPage() {
         sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
       />
       <DataTable
-        label="Customers"
+        label={t('customers.tableLabel')}
         columns={columns}
         rows={customers.data?.items}
         total={customers.data?.total}
         getRowId={(c) => c.id}
         paging={paging}
         loading={customers.isFetching}
-        error={customers.error ? errorMessage(customers.error, FETCH_CUSTOMERS_FALLBACK) : null}
+        error={customers.error ? errorMessage(customers.error, tc('loadFailed')) : null}
         onRetry={() => void customers.refetch()}
-        emptyMessage="No customers found"
+        emptyMessage={t('customers.empty')}
         rowLink={(c) => `/customers/${c.id}`}
       />
       {editing !== undefined ? (

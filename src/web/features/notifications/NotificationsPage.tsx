@@ -17,20 +17,23 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { NotificationItem } from '#shared/contracts/notifications.ts';
-import { formatDateTime } from '#shared/domain/format.ts';
 import { TablePager, usePaging } from '#web/components/DataTable.tsx';
 import { EmptyState } from '#web/components/EmptyState.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { useFormat } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useNotifications } from './api/list.ts';
 import { useMarkAllRead, useMarkRead } from './api/mark-read.ts';
 import { useUnreadCount } from './api/unread-count.ts';
 
 export default function NotificationsPage() {
+  const { t } = useTranslation('notifications');
+  const format = useFormat();
   const paging = usePaging();
   const { data, isLoading, isFetching, error, refetch } = useNotifications(paging.query);
   const { count: unread } = useUnreadCount();
@@ -46,7 +49,8 @@ export default function NotificationsPage() {
   return (
     <Box>
       <PageHeader
-        title="Notifications"
+        title={t('title')}
+        subtitle={unread > 0 ? t('unread', { count: unread }) : undefined}
         phoneActions="wrap"
         actions={
           anyUnread ? (
@@ -56,7 +60,7 @@ export default function NotificationsPage() {
               onClick={() => markAll.mutate()}
               disabled={markAll.isPending}
             >
-              Mark All as Read
+              {t('markAll')}
             </Button>
           ) : null
         }
@@ -64,7 +68,7 @@ export default function NotificationsPage() {
       <Paper variant="outlined">
         {error ? (
           <ErrorAlert
-            message={errorMessage(error, 'Failed to fetch notifications')}
+            message={errorMessage(error, t('fetchFailed'))}
             onRetry={() => void refetch()}
             retrying={isFetching}
             sx={{ m: 2 }}
@@ -72,9 +76,9 @@ export default function NotificationsPage() {
         ) : isLoading ? (
           <Loading />
         ) : items.length === 0 ? (
-          <EmptyState message="No notifications" />
+          <EmptyState message={t('empty')} />
         ) : (
-          <List disablePadding aria-label="notifications">
+          <List disablePadding aria-label={t('listLabel')}>
             {items.map((n, i) => (
               <ListItem
                 key={n.id}
@@ -82,10 +86,10 @@ export default function NotificationsPage() {
                 disablePadding
                 secondaryAction={
                   n.status === 'unread' ? (
-                    <Tooltip title="Mark as read">
+                    <Tooltip title={t('markRead')}>
                       <IconButton
                         edge="end"
-                        aria-label="mark as read"
+                        aria-label={t('markReadLabel')}
                         onClick={() => markRead.mutate(n.id)}
                         disabled={markRead.isPending && markRead.variables === n.id}
                       >
@@ -112,10 +116,10 @@ export default function NotificationsPage() {
                         >
                           {n.message}
                         </Typography>
-                        {n.status === 'unread' ? <Chip label="New" color="primary" size="small" /> : null}
+                        {n.status === 'unread' ? <Chip label={t('new')} color="primary" size="small" /> : null}
                       </Stack>
                     }
-                    secondary={`${n.sender?.name ?? 'AquaDesk'} · ${formatDateTime(n.createdAt)}`}
+                    secondary={`${n.sender?.name ?? t('fromSystem')} · ${format.dateTime(n.createdAt)}`}
                   />
                 </ListItemButton>
               </ListItem>

@@ -4,21 +4,25 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RegionItem } from '#shared/contracts/regions.ts';
-import { formatDateTime } from '#shared/domain/format.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { RowActions } from '#web/components/RowActions.tsx';
+import { useFormat } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { applyFieldErrors } from '#web/lib/forms.ts';
-import { FETCH_REGIONS_FALLBACK, useRegions } from '#web/lib/queries/regions.ts';
+import { useRegions } from '#web/lib/queries/regions.ts';
 import { useCreateRegion } from './api/create-region.ts';
 import { useDeleteRegion } from './api/delete-region.ts';
 import { useUpdateRegion } from './api/update-region.ts';
 import { RegionDialog } from './components/RegionDialog.tsx';
 
 export default function RegionsPage() {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const format = useFormat();
   const regions = useRegions();
   const paging = usePaging();
   /** undefined: closed; null: creating; a region: editing it. */
@@ -34,11 +38,15 @@ export default function RegionsPage() {
   const rows = all.slice(start, start + paging.pageSize);
 
   const columns: Column<RegionItem>[] = [
-    { key: 'name', header: 'Region Name', render: (r) => <Typography sx={{ fontWeight: 500 }}>{r.name}</Typography> },
-    { key: 'created', header: 'Created', render: (r) => formatDateTime(r.createdAt), hideBelow: 'sm' },
+    {
+      key: 'name',
+      header: t('regions.name'),
+      render: (r) => <Typography sx={{ fontWeight: 500 }}>{r.name}</Typography>,
+    },
+    { key: 'created', header: t('regions.createdAt'), render: (r) => format.dateTime(r.createdAt), hideBelow: 'sm' },
     {
       key: 'actions',
-      header: 'Actions',
+      header: tc('field.actions'),
       align: 'right',
       render: (r) => <RowActions name={r.name} onEdit={() => setEditing(r)} onDelete={() => setTarget(r)} />,
     },
@@ -47,24 +55,24 @@ export default function RegionsPage() {
   return (
     <Box>
       <PageHeader
-        title="Region Management"
+        title={t('regions.title')}
         actions={
           <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
-            Add Region
+            {t('regions.add')}
           </Button>
         }
       />
       <DataTable
-        label="Regions"
+        label={t('regions.tableLabel')}
         columns={columns}
         rows={rows}
         total={all.length}
         getRowId={(r) => r.id}
         paging={paging}
         loading={regions.isLoading}
-        error={regions.error ? errorMessage(regions.error, FETCH_REGIONS_FALLBACK) : null}
+        error={regions.error ? errorMessage(regions.error, tc('loadFailed')) : null}
         onRetry={() => void regions.refetch()}
-        emptyMessage="No regions found"
+        emptyMessage={t('regions.empty')}
       />
       {editing !== undefined ? (
         <RegionDialog
@@ -80,9 +88,9 @@ export default function RegionsPage() {
       ) : null}
       <ConfirmDialog
         open={!!target}
-        title="Delete Region"
-        message={`Are you sure you want to delete the region ${target?.name ?? ''}?`}
-        confirmLabel="Delete"
+        title={t('regions.deleteTitle')}
+        message={t('regions.deleteMessage', { name: target?.name ?? '' })}
+        confirmLabel={tc('delete')}
         destructive
         pending={remove.isPending}
         onConfirm={() => target && remove.mutate(target.id)}

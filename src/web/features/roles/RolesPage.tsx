@@ -10,21 +10,26 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RoleItem } from '#shared/contracts/roles.ts';
 import { assignableRoleIds } from '#shared/domain/roles.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { RowActions } from '#web/components/RowActions.tsx';
+import { useRoleName } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { applyFieldErrors } from '#web/lib/forms.ts';
 import { useCreateRole } from './api/create-role.ts';
 import { useDeleteRole } from './api/delete-role.ts';
-import { FETCH_ROLES_FALLBACK, useRoles } from './api/list-roles.ts';
+import { useRoles } from './api/list-roles.ts';
 import { useUpdateRole } from './api/update-role.ts';
 import { RoleDialog } from './components/RoleDialog.tsx';
 
 export default function RolesPage() {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const roleName = useRoleName();
   const roles = useRoles();
   const paging = usePaging();
   /** undefined: closed; null: creating; a role: editing it. */
@@ -46,29 +51,29 @@ export default function RolesPage() {
   const columns: Column<RoleItem>[] = [
     {
       key: 'name',
-      header: 'Role Name',
+      header: t('roles.name'),
       render: (r) => (
         <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, rowGap: 0.5 }}>
-          <Typography sx={{ fontWeight: 500 }}>{r.name}</Typography>
-          {r.immutable ? <Chip size="small" label="System Role" color="primary" variant="outlined" /> : null}
+          <Typography sx={{ fontWeight: 500 }}>{roleName(r.name)}</Typography>
+          {r.immutable ? <Chip size="small" label={t('roles.system')} color="primary" variant="outlined" /> : null}
         </Stack>
       ),
     },
     {
       key: 'parent',
-      header: 'Parent Role',
+      header: t('roles.parent'),
       render: (r) =>
         r.parentRole ? (
-          r.parentRole
+          roleName(r.parentRole)
         ) : (
           <Typography component="span" variant="body2" color="text.secondary">
-            No parent role
+            {t('roles.noParent')}
           </Typography>
         ),
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: tc('field.actions'),
       align: 'right',
       render: (r) =>
         r.immutable || !manageable.has(r.id) ? null : (
@@ -85,23 +90,23 @@ export default function RolesPage() {
         sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
       >
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-          Role Management
+          {t('roles.title')}
         </Typography>
         <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
-          Add Role
+          {t('roles.add')}
         </Button>
       </Stack>
       <DataTable
-        label="Roles"
+        label={t('roles.tableLabel')}
         columns={columns}
         rows={rows}
         total={all.length}
         getRowId={(r) => r.id}
         paging={paging}
         loading={roles.isLoading}
-        error={roles.error ? errorMessage(roles.error, FETCH_ROLES_FALLBACK) : null}
+        error={roles.error ? errorMessage(roles.error, t('roles.fetchFailed')) : null}
         onRetry={() => void roles.refetch()}
-        emptyMessage="No roles found"
+        emptyMessage={t('roles.empty')}
       />
       {editing !== undefined ? (
         <RoleDialog
@@ -117,9 +122,9 @@ export default function RolesPage() {
       ) : null}
       <ConfirmDialog
         open={!!target}
-        title="Delete Role"
-        message={`Are you sure you want to delete the role ${target?.name ?? ''}?`}
-        confirmLabel="Delete"
+        title={t('roles.deleteTitle')}
+        message={t('roles.deleteMessage', { name: target?.name ?? '' })}
+        confirmLabel={tc('delete')}
         destructive
         pending={remove.isPending}
         onConfirm={() => target && remove.mutate(target.id)}

@@ -3,6 +3,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { REDIRECT_AFTER_SAVE_MS } from '#shared/domain/constants.ts';
 import { PageHeader } from '#web/components/PageHeader.tsx';
@@ -11,6 +12,7 @@ import { useCreateUser } from './api/create-user.ts';
 import { UserForm } from './components/UserForm.tsx';
 
 export default function UserCreatePage() {
+  const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -25,9 +27,9 @@ export default function UserCreatePage() {
   return (
     <Box>
       <PageHeader
-        title="Create User"
+        title={t('users.createTitle')}
         back={
-          <IconButton aria-label="Back to users" onClick={() => navigate('/users')}>
+          <IconButton aria-label={t('users.back')} onClick={() => navigate('/users')}>
             <ArrowBack />
           </IconButton>
         }

@@ -4,18 +4,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { REDIRECT_AFTER_SAVE_MS } from '#shared/domain/constants.ts';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { applyFieldErrors } from '#web/lib/forms.ts';
-import { FETCH_USER_FALLBACK, useUser } from './api/get-user.ts';
+import { useUser } from './api/get-user.ts';
 import { useUpdateUser } from './api/update-user.ts';
 import { SignOutEverywhereButton } from './components/SignOutEverywhereButton.tsx';
 import { UserForm } from './components/UserForm.tsx';
 
 export default function UserEditPage() {
+  const { t } = useTranslation('admin');
   const { id } = useParams();
   const navigate = useNavigate();
   const user = useUser(id);
@@ -32,9 +34,9 @@ export default function UserEditPage() {
   return (
     <Box>
       <PageHeader
-        title="Edit User"
+        title={t('users.editTitle')}
         back={
-          <IconButton aria-label="Back to users" onClick={() => navigate('/users')}>
+          <IconButton aria-label={t('users.back')} onClick={() => navigate('/users')}>
             <ArrowBack />
           </IconButton>
         }
@@ -43,7 +45,7 @@ export default function UserEditPage() {
         mb={3}
       />
       {user.isLoading ? <Loading /> : null}
-      {user.error ? <Alert severity="error">{errorMessage(user.error, FETCH_USER_FALLBACK)}</Alert> : null}
+      {user.error ? <Alert severity="error">{errorMessage(user.error, t('users.fetchOneFailed'))}</Alert> : null}
       {user.data ? (
         <UserForm
           key={user.data.id}

@@ -14,19 +14,24 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { UserItem } from '#shared/contracts/users.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { SearchField } from '#web/components/SearchField.tsx';
+import { useRoleName } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useDebounced } from '#web/lib/use-debounced.ts';
 import { useDeleteUser } from './api/delete-user.ts';
-import { FETCH_USERS_FALLBACK, useUsers } from './api/list-users.ts';
+import { useUsers } from './api/list-users.ts';
 
 export default function UsersPage() {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const roleName = useRoleName();
   const navigate = useNavigate();
   const { user: me } = useAuth();
   const paging = usePaging();
@@ -39,33 +44,44 @@ export default function UsersPage() {
   const columns: Column<UserItem>[] = [
     {
       key: 'name',
-      header: 'Name',
+      header: tc('field.name'),
       render: (u) => (
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 500, wordBreak: 'break-word' }}>{u.name}</Typography>
           {/* On a phone the Email and Role columns fold in here. */}
           <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-            {u.role.name}
+            {roleName(u.role.name)}
           </Typography>
         </Box>
       ),
     },
-    { key: 'email', header: 'Email', render: (u) => u.email, hideBelow: 'md' },
-    { key: 'role', header: 'Role', render: (u) => u.role.name, hideBelow: 'sm' },
-    { key: 'region', header: 'Region', render: (u) => u.region?.name ?? 'N/A', hideBelow: 'md' },
+    { key: 'email', header: tc('field.email'), render: (u) => u.email, hideBelow: 'md' },
+    { key: 'role', header: tc('field.role'), render: (u) => roleName(u.role.name), hideBelow: 'sm' },
+    { key: 'region', header: tc('field.region'), render: (u) => u.region?.name ?? tc('notAvailable'), hideBelow: 'md' },
     {
       key: 'status',
-      header: 'Status',
-      render: (u) => <Chip size="small" label={u.status} color={u.status === 'ACTIVE' ? 'success' : 'error'} />,
+      header: tc('field.status'),
+      render: (u) => (
+        <Chip
+          size="small"
+          label={tc(`userStatus.${u.status}`, { defaultValue: u.status })}
+          color={u.status === 'ACTIVE' ? 'success' : 'error'}
+        />
+      ),
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: tc('field.actions'),
       align: 'right',
       render: (u) => (
         <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-          <Tooltip title="Edit">
-            <IconButton aria-label={`Edit ${u.name}`} component={RouterLink} to={`/users/edit/${u.id}`} size="small">
+          <Tooltip title={tc('edit')}>
+            <IconButton
+              aria-label={tc('editNamed', { name: u.name })}
+              component={RouterLink}
+              to={`/users/edit/${u.id}`}
+              size="small"
+            >
               <EditOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -73,8 +89,13 @@ export default function UsersPage() {
             // Nobody deletes themselves: an empty slot keeps the Edit icons in one column.
             <Box sx={{ width: 30 }} aria-hidden />
           ) : (
-            <Tooltip title="Delete">
-              <IconButton aria-label={`Delete ${u.name}`} onClick={() => setTarget(u)} size="small" color="error">
+            <Tooltip title={tc('delete')}>
+              <IconButton
+                aria-label={tc('deleteNamed', { name: u.name })}
+                onClick={() => setTarget(u)}
+                size="small"
+                color="error"
+              >
                 <DeleteOutline fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -87,16 +108,16 @@ export default function UsersPage() {
   return (
     <Box>
       <PageHeader
-        title="User Management"
+        title={t('users.title')}
         actions={
           <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/users/create')}>
-            Add User
+            {t('users.add')}
           </Button>
         }
       />
       <SearchField
-        placeholder="Search by name or email"
-        label="Search users"
+        placeholder={t('users.search')}
+        label={t('users.searchLabel')}
         value={search}
         onChange={(v) => {
           setSearch(v);
@@ -105,22 +126,22 @@ export default function UsersPage() {
         sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
       />
       <DataTable
-        label="Users"
+        label={t('users.tableLabel')}
         columns={columns}
         rows={users.data?.items}
         total={users.data?.total}
         getRowId={(u) => u.id}
         paging={paging}
         loading={users.isFetching}
-        error={users.error ? errorMessage(users.error, FETCH_USERS_FALLBACK) : null}
+        error={users.error ? errorMessage(users.error, t('users.fetchFailed')) : null}
         onRetry={() => void users.refetch()}
-        emptyMessage="No users found"
+        emptyMessage={t('users.empty')}
       />
       <ConfirmDialog
         open={!!target}
-        title="Delete User"
-        message={`Are you sure you want to delete ${target?.name ?? 'this user'}? They will no longer be able to sign in.`}
-        confirmLabel="Delete"
+        title={t('users.deleteTitle')}
+        message={t('users.deleteMessage', { name: target?.name ?? '' })}
+        confirmLabel={tc('delete')}
         destructive
         pending={remove.isPending}
         onConfirm={() => target && remove.mutate(target.id)}

@@ -4,14 +4,14 @@
  * the New Request form), so they share one cached response and one invalidation.
  */
 import { useQuery } from '@tanstack/react-query';
+import { getI18n } from 'react-i18next';
 import type { RegionItem } from '#shared/contracts/regions.ts';
 import { api } from '#web/lib/api-client.ts';
 
-export const FETCH_REGIONS_FALLBACK = 'Failed to load data';
 export const regionListQueryKey = ['regions', 'list'] as const;
 
 export function fetchRegions(signal?: AbortSignal) {
-  return api<RegionItem[]>('/regions', { signal, fallback: FETCH_REGIONS_FALLBACK });
+  return api<RegionItem[]>('/regions', { signal, fallback: getI18n().t('common:loadFailed') });
 }
 
 export function useRegions() {

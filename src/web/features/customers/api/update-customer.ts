@@ -1,4 +1,6 @@
 /** PUT /api/customers/{id}: the whole record, as the dialog holds it. */
+
+import { getI18n, useTranslation } from 'react-i18next';
 import type { CustomerInput, CustomerItem } from '#shared/contracts/customers.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
@@ -8,15 +10,16 @@ export function updateCustomer({ id, body }: { id: string; body: CustomerInput }
   return api<CustomerItem>(`/customers/${encodeURIComponent(id)}`, {
     method: 'PUT',
     body,
-    fallback: 'Operation failed',
+    fallback: getI18n().t('common:operationFailed'),
   });
 }
 
 export function useUpdateCustomer(opts: { onSuccess?: () => void } = {}) {
+  const { t } = useTranslation('admin');
   return useApiMutation({
     mutationFn: updateCustomer,
-    fallback: 'Operation failed',
-    success: 'Customer updated successfully!',
+    fallback: t('common:operationFailed'),
+    success: t('customers.updated'),
     invalidate: [customersQueryKey],
     onSuccess: opts.onSuccess,
   });

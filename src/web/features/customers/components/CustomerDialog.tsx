@@ -23,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Controller, type UseFormSetError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import {
   additionalPhoneError,
   type CustomerBody,
@@ -33,6 +34,7 @@ import {
 import { PHONE_LENGTH } from '#shared/domain/constants.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import { type CapturedLocation, LocationCapture } from '#web/components/LocationCapture.tsx';
+import { useServerText } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useRegions } from '#web/lib/queries/regions.ts';
@@ -51,6 +53,9 @@ export interface CustomerDialogProps {
 
 /** Mount it only while open (the form starts from `customer` each time). */
 export function CustomerDialog({ customer, pending, onSubmit, onClose }: CustomerDialogProps) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const serverText = useServerText();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const { user, policyRole } = useAuth();
@@ -140,21 +145,23 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
       aria-labelledby="customer-dialog-title"
     >
       <form noValidate onSubmit={handleSubmit((values) => onSubmit(values, setError))}>
-        <DialogTitle id="customer-dialog-title">{customer ? 'Edit Customer' : 'Add Customer'}</DialogTitle>
+        <DialogTitle id="customer-dialog-title">
+          {customer ? t('customers.editTitle') : t('customers.addTitle')}
+        </DialogTitle>
         <DialogContent dividers>
           {regions.error ? (
             <Alert severity="error" sx={{ mb: 2 }}>
-              {errorMessage(regions.error, 'Failed to load data')}
+              {errorMessage(regions.error, tc('loadFailed'))}
             </Alert>
           ) : null}
           <Stack spacing={2.5}>
             <TextField
-              label="Customer Name"
+              label={t('customers.name')}
               required
               fullWidth
               autoFocus
               error={!!errors.name}
-              helperText={errors.name?.message}
+              helperText={serverText(errors.name?.message)}
               {...register('name')}
             />
             <Controller
@@ -163,7 +170,7 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
               render={({ field }) => (
                 <TextField
                   select
-                  label="Region"
+                  label={tc('field.region')}
                   required
                   fullWidth
                   value={field.value ?? ''}
@@ -172,7 +179,7 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
                   inputRef={field.ref}
                   name={field.name}
                   error={!!errors.regionId}
-                  helperText={errors.regionId?.message}
+                  helperText={serverText(errors.regionId?.message)}
                 >
                   {regionOptions.map((r) => (
                     <MenuItem key={r.id} value={r.id}>
@@ -183,13 +190,13 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
               )}
             />
             <TextField
-              label="Address"
+              label={tc('field.address')}
               required
               fullWidth
               multiline
               minRows={2}
               error={!!errors.address}
-              helperText={errors.address?.message}
+              helperText={serverText(errors.address?.message)}
               {...register('address')}
             />
             <Controller
@@ -197,7 +204,7 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
               control={control}
               render={({ field }) => (
                 <TextField
-                  label="Primary Phone"
+                  label={t('customers.primaryPhone')}
                   required
                   fullWidth
                   value={field.value ?? ''}
@@ -206,7 +213,9 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
                   inputRef={field.ref}
                   name={field.name}
                   error={!!errors.primaryPhone}
-                  helperText={errors.primaryPhone?.message ?? `${PHONE_LENGTH} digits`}
+                  helperText={
+                    serverText(errors.primaryPhone?.message) ?? t('customers.digits', { count: PHONE_LENGTH })
+                  }
                   slotProps={{ htmlInput: phoneInput }}
                 />
               )}
@@ -214,7 +223,7 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
             <Box>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
                 <TextField
-                  label="Additional Phone"
+                  label={t('customers.additionalPhone')}
                   fullWidth
                   value={extra}
                   onChange={(e) => {
@@ -228,15 +237,19 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
                     }
                   }}
                   error={!!extraError}
-                  helperText={extraError ?? 'Press Enter or Add to add another number'}
+                  helperText={serverText(extraError ?? undefined) ?? t('customers.addHint')}
                   slotProps={{ htmlInput: phoneInput }}
                 />
                 <Button variant="outlined" startIcon={<Add />} onClick={addPhone} sx={{ mt: 1, flexShrink: 0 }}>
-                  Add
+                  {tc('add')}
                 </Button>
               </Stack>
               {phoneNumbers.length > 0 ? (
-                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }} aria-label="Added phone numbers">
+                <Stack
+                  direction="row"
+                  sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }}
+                  aria-label={t('customers.addedPhones')}
+                >
                   {phoneNumbers.map((p) => (
                     <Chip key={p} label={p} onDelete={() => removePhone(p)} />
                   ))}
@@ -249,11 +262,11 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
               ) : null}
             </Box>
             <TextField
-              label="Email"
+              label={tc('field.email')}
               type="email"
               fullWidth
               error={!!errors.email}
-              helperText={errors.email?.message ?? 'Optional'}
+              helperText={serverText(errors.email?.message) ?? tc('optional')}
               {...register('email')}
             />
             <Divider />
@@ -272,10 +285,10 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
           <Button onClick={onClose} disabled={pending}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={!canSave || pending}>
-            {customer ? 'Update' : 'Save'}
+            {customer ? tc('update') : tc('save')}
           </Button>
         </DialogActions>
       </form>

@@ -1,5 +1,6 @@
 /** Marking notifications read: one (POST /{id}/read), several (PATCH /mark-multiple-read) or all. */
 import { useQueryClient } from '@tanstack/react-query';
+import { getI18n } from 'react-i18next';
 import type { MarkedRead } from '#shared/contracts/notifications.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
@@ -26,7 +27,7 @@ export function useMarkRead() {
   return useMarkMutation(async (id: string) => {
     const marked = await api<MarkedRead>(`/notifications/${id}/read`, {
       method: 'POST',
-      fallback: 'Failed to mark as read',
+      fallback: getI18n().t('notifications:markReadFailed'),
     });
     return { updated: 1, count: marked.unreadCount };
   }, 'Failed to mark as read');
@@ -38,7 +39,7 @@ export function useMarkMultipleRead() {
       api<MarkResult>('/notifications/mark-multiple-read', {
         method: 'PATCH',
         body: { notificationIds },
-        fallback: 'Failed to mark notifications as read',
+        fallback: getI18n().t('notifications:markAllFailed'),
       }),
     'Failed to mark notifications as read',
   );
@@ -49,7 +50,7 @@ export function useMarkAllRead() {
     () =>
       api<MarkResult>('/notifications/mark-all-read', {
         method: 'POST',
-        fallback: 'Failed to mark notifications as read',
+        fallback: getI18n().t('notifications:markAllFailed'),
       }),
     'Failed to mark notifications as read',
   );

@@ -14,12 +14,16 @@ export interface UnreadCount {
   count: number;
 }
 
+import { getI18n } from 'react-i18next';
 import { unreadCountQueryKey } from './keys.ts';
 
 export { unreadCountQueryKey };
 
 export function fetchUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
-  return api<UnreadCount>('/notifications/unread-count', { fallback: 'Failed to fetch unread count', signal });
+  return api<UnreadCount>('/notifications/unread-count', {
+    fallback: getI18n().t('notifications:unreadFailed'),
+    signal,
+  });
 }
 
 export function useUnreadCount(enabled = true): UnreadCount {

@@ -7,8 +7,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { type UseFormSetError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { regionBody } from '#shared/contracts/regions.ts';
+import { useServerText } from '#web/i18n/hooks.ts';
 
 export type RegionFormValues = z.output<typeof regionBody>;
 
@@ -22,6 +24,9 @@ export interface RegionDialogProps {
 
 /** Mount it only while open (the form starts from `region` each time). */
 export function RegionDialog({ region, pending, onSubmit, onClose }: RegionDialogProps) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const serverText = useServerText();
   const {
     register,
     handleSubmit,
@@ -37,24 +42,24 @@ export function RegionDialog({ region, pending, onSubmit, onClose }: RegionDialo
   return (
     <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="region-dialog-title">
       <form noValidate onSubmit={handleSubmit((values) => onSubmit(values, setError))}>
-        <DialogTitle id="region-dialog-title">{region ? 'Edit Region' : 'Create Region'}</DialogTitle>
+        <DialogTitle id="region-dialog-title">{region ? t('regions.editTitle') : t('regions.createTitle')}</DialogTitle>
         <DialogContent>
           <TextField
-            label="Region Name"
+            label={t('regions.name')}
             autoFocus
             fullWidth
             margin="dense"
             error={!!errors.name}
-            helperText={errors.name?.message}
+            helperText={serverText(errors.name?.message)}
             {...register('name')}
           />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={pending}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={blank || pending}>
-            {region ? 'Update' : 'Create'}
+            {region ? tc('update') : tc('create')}
           </Button>
         </DialogActions>
       </form>

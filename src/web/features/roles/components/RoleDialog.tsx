@@ -7,8 +7,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { type UseFormSetError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { roleName } from '#shared/contracts/roles.ts';
+import { useServerText } from '#web/i18n/hooks.ts';
 
 const roleForm = z.object({ name: roleName });
 export type RoleFormValues = z.output<typeof roleForm>;
@@ -23,6 +25,9 @@ export interface RoleDialogProps {
 
 /** Mount it only while open (the form starts from `role` each time). */
 export function RoleDialog({ role, pending, onSubmit, onClose }: RoleDialogProps) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const serverText = useServerText();
   const {
     register,
     handleSubmit,
@@ -34,7 +39,7 @@ export function RoleDialog({ role, pending, onSubmit, onClose }: RoleDialogProps
     defaultValues: { name: role?.name ?? '' },
   });
   const blank = !(watch('name') ?? '').trim();
-  const title = role ? 'Edit Role' : 'Create Role';
+  const title = role ? t('roles.editTitle') : t('roles.createTitle');
 
   return (
     <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="role-dialog-title">
@@ -42,21 +47,21 @@ export function RoleDialog({ role, pending, onSubmit, onClose }: RoleDialogProps
         <DialogTitle id="role-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <TextField
-            label="Role Name"
+            label={t('roles.name')}
             autoFocus
             fullWidth
             margin="dense"
             error={!!errors.name}
-            helperText={errors.name?.message}
+            helperText={serverText(errors.name?.message)}
             {...register('name')}
           />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={pending}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={blank || pending}>
-            {role ? 'Update' : 'Create'}
+            {role ? tc('update') : tc('create')}
           </Button>
         </DialogActions>
       </form>

@@ -6,25 +6,25 @@
 import Logout from '@mui/icons-material/Logout';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
+import { getI18n, useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 
-export const SIGN_OUT_EVERYWHERE_FALLBACK = 'Failed to sign the user out';
-
 export function signOutEverywhere(id: string) {
   return api<{ message: string }>(`/users/${encodeURIComponent(id)}/sign-out-everywhere`, {
     method: 'POST',
-    fallback: SIGN_OUT_EVERYWHERE_FALLBACK,
+    fallback: getI18n().t('admin:users.signOutFailed'),
   });
 }
 
 export function SignOutEverywhereButton({ userId, userName }: { userId: string; userName: string }) {
+  const { t } = useTranslation('admin');
   const [open, setOpen] = useState(false);
   const mutation = useApiMutation({
     mutationFn: signOutEverywhere,
-    fallback: SIGN_OUT_EVERYWHERE_FALLBACK,
-    success: `${userName} was signed out everywhere`,
+    fallback: t('users.signOutFailed'),
+    success: t('users.signedOut', { name: userName }),
     onSuccess: () => setOpen(false),
   });
   return (
@@ -36,13 +36,13 @@ export function SignOutEverywhereButton({ userId, userName }: { userId: string; 
         onClick={() => setOpen(true)}
         sx={{ whiteSpace: 'nowrap' }}
       >
-        Sign Out Everywhere
+        {t('users.signOutEverywhere')}
       </Button>
       <ConfirmDialog
         open={open}
-        title="Sign Out Everywhere"
-        message={`End every session of ${userName}? They will have to sign in again on all their devices.`}
-        confirmLabel="Sign Out"
+        title={t('users.signOutEverywhere')}
+        message={t('users.signOutConfirm', { name: userName })}
+        confirmLabel={t('users.signOut')}
         destructive
         pending={mutation.isPending}
         onConfirm={() => mutation.mutate(userId)}

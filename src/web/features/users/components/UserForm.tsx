@@ -12,11 +12,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, type UseFormSetError, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { password } from '#shared/contracts/auth.ts';
 import { type UserItem, updateUserBody } from '#shared/contracts/users.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import { Loading } from '#web/components/Loading.tsx';
+import { useRoleName, useServerText } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useRegions } from '#web/lib/queries/regions.ts';
@@ -41,6 +43,10 @@ export interface UserFormProps {
 }
 
 export function UserForm({ mode, initial, pending, done = false, onSubmit, onCancel }: UserFormProps) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const serverText = useServerText();
+  const roleName = useRoleName();
   const { user, policyRole } = useAuth();
   const roles = useAssignableRoles();
   const regions = useRegions();
@@ -87,7 +93,7 @@ export function UserForm({ mode, initial, pending, done = false, onSubmit, onCan
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }}>
       {loadError ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(loadError, 'Failed to load data')}
+          {errorMessage(loadError, tc('loadFailed'))}
         </Alert>
       ) : null}
       <Stack
@@ -95,45 +101,45 @@ export function UserForm({ mode, initial, pending, done = false, onSubmit, onCan
         noValidate
         spacing={2.5}
         onSubmit={handleSubmit((values) => onSubmit(values, setError))}
-        aria-label={mode === 'create' ? 'Create user' : 'Edit user'}
+        aria-label={mode === 'create' ? t('users.createForm') : t('users.editForm')}
       >
         <TextField
-          label="Full Name"
+          label={tc('field.fullName')}
           required
           fullWidth
           autoFocus={mode === 'create'}
           error={!!errors.name}
-          helperText={errors.name?.message}
+          helperText={serverText(errors.name?.message)}
           {...register('name')}
         />
         <TextField
-          label="Email"
+          label={tc('field.email')}
           type="email"
           required
           fullWidth
           autoComplete="off"
           error={!!errors.email}
-          helperText={errors.email?.message}
+          helperText={serverText(errors.email?.message)}
           {...register('email')}
         />
         {mode === 'create' ? (
           <TextField
-            label="Password"
+            label={tc('field.password')}
             type="text"
             required
             fullWidth
             autoComplete="off"
             error={!!errors.password}
-            helperText={errors.password?.message}
+            helperText={serverText(errors.password?.message)}
             {...register('password')}
           />
         ) : null}
         <TextField
-          label="Phone"
+          label={tc('field.phone')}
           fullWidth
           autoComplete="off"
           error={!!errors.phone}
-          helperText={errors.phone?.message}
+          helperText={serverText(errors.phone?.message)}
           slotProps={{ htmlInput: { inputMode: 'tel' } }}
           {...register('phone')}
         />
@@ -143,7 +149,7 @@ export function UserForm({ mode, initial, pending, done = false, onSubmit, onCan
           render={({ field }) => (
             <TextField
               select
-              label="Role"
+              label={tc('field.role')}
               required
               fullWidth
               disabled={isSelf}
@@ -153,11 +159,11 @@ export function UserForm({ mode, initial, pending, done = false, onSubmit, onCan
               inputRef={field.ref}
               name={field.name}
               error={!!errors.roleId}
-              helperText={errors.roleId?.message ?? (isSelf ? 'You cannot change your own role' : undefined)}
+              helperText={serverText(errors.roleId?.message) ?? (isSelf ? t('users.ownRole') : undefined)}
             >
               {roleOptions.map((r) => (
                 <MenuItem key={r.id} value={r.id}>
-                  {r.name}
+                  {roleName(r.name)}
                 </MenuItem>
               ))}
             </TextField>
@@ -169,7 +175,7 @@ export function UserForm({ mode, initial, pending, done = false, onSubmit, onCan
           render={({ field }) => (
             <TextField
               select
-              label="Region"
+              label={tc('field.region')}
               fullWidth
               value={field.value ?? ''}
               onChange={field.onChange}
@@ -177,11 +183,11 @@ export function UserForm({ mode, initial, pending, done = false, onSubmit, onCan
               inputRef={field.ref}
               name={field.name}
               error={!!errors.regionId}
-              helperText={errors.regionId?.message}
+              helperText={serverText(errors.regionId?.message)}
             >
               {ownRegion ? null : (
                 <MenuItem value="">
-                  <em>None</em>
+                  <em>{tc('none')}</em>
                 </MenuItem>
               )}
               {regionOptions.map((r) => (
@@ -194,10 +200,10 @@ export function UserForm({ mode, initial, pending, done = false, onSubmit, onCan
         />
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', pt: 1 }}>
           <Button onClick={onCancel} disabled={pending}>
-            Cancel
+            {tc('cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={pending || done}>
-            {mode === 'create' ? 'Create User' : 'Update User'}
+            {mode === 'create' ? t('users.createButton') : t('users.updateButton')}
           </Button>
         </Stack>
       </Stack>

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueProblems, LOCALES, literalProblems, loadCatalogues, readSources, unusedKeys } from './check-i18n.ts';
+
+const cats = loadCatalogues();
+const sources = readSources();
+
+describe('the catalogues (ADR 022)', () => {
+  it('hold every namespace in all six languages', () => {
+    expect(Object.keys(cats).sort()).toEqual(['account', 'admin', 'auth', 'common', 'notifications', 'server']);
+    for (const byLng of Object.values(cats)) expect(Object.keys(byLng).sort()).toEqual([...LOCALES].sort());
+  });
+
+  it('have every key of en-IN in every language, no other key, and the same placeholders', () => {
+    expect(catalogueProblems(cats)).toEqual([]);
+  });
+
+  it('have no key that no code uses', () => {
+    expect(unusedKeys(cats, sources)).toEqual([]);
+  });
+
+  it('leave no user-visible literal in the translated screens', () => {
+    expect(literalProblems(sources)).toEqual([]);
+  });
+
+  // The checks themselves must be able to fail.
+  it('catch a missing key, an extra key, a changed placeholder and a missing plural form', () => {
+    const broken = structuredClone(cats);
+    const hi = broken.admin?.hi as Record<string, string>;
+    delete hi['users.title'];
+    hi['users.extra'] = 'x';
+    hi['users.deleteMessage'] = 'क्या आप {{user}} को डिलीट करना चाहते हैं?';
+    const ta = broken.notifications?.ta as Record<string, string>;
+    delete ta.unread_one;
+    expect(catalogueProblems(broken)).toEqual([
+      'hi/admin: missing key users.title',
+      'hi/admin: key users.extra is not in en-IN',
+      'hi/admin: users.deleteMessage has placeholders [user], en-IN has [name]',
+      'ta/notifications: missing key unread_one',
+    ]);
+  });
+
+  it('catch an unused key and a literal in a translated screen', () => {
+    const extra = structuredClone(cats);
+    (extra.common?.['en-IN'] as Record<string, string>).neverUsedAnywhere = 'Nobody reads me';
+    expect(unusedKeys(extra, sources)).toEqual(['common:neverUsedAnywhere']);
+    const screen = {
+      file: 'src/web/features/users/Fake.tsx',
+      text: [
+        '<Button title="Remove user">',
+        '  <Typography>Hello there</Typography>',
+        "  const columns = [{ header: 'Email' }];",
+        '</Button>',
+      ].join('\n'),
+    };
+    expect(literalProblems([screen])).toEqual([
+      'src/web/features/users/Fake.tsx:1: title "Remove user"',
+      'src/web/features/users/Fake.tsx:2: text "Hello there"',
+      "src/web/features/users/Fake.tsx:3: header 'Email'",
+    ]);
+    expect(literalProblems([{ ...screen, file: 'src/web/features/requests/Fake.tsx' }])).toEqual([]);
+  });
+});

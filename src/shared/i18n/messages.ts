@@ -1,0 +1,62 @@
+/**
+ * Server words (ADR 022): error, validation and notification texts live in the `server` catalogue,
+ * whose en-IN values are exactly the English the API has always sent. The services and the zod
+ * contracts keep throwing those English texts (the spec's client reads them unchanged); the one
+ * error handler, and the web for its own form checks, find the catalogue key of a text here and
+ * render it in the reader's language. A text with {{placeholders}} matches by pattern, its
+ * parameters taken from the English ("Password must be at least 6 characters" → min = 6).
+ */
+import enServer from './locales/en-IN/server.json' with { type: 'json' };
+
+export const SERVER_NS = 'server';
+
+interface Entry {
+  key: string;
+  text: string;
+  pattern: RegExp | null;
+  names: string[];
+}
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function entriesOf(section: 'error', values: Record<string, string>): Entry[] {
+  return Object.entries(values).map(([name, text]) => {
+    const names = [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
+    if (names.length === 0) return { key: `${section}.${name}`, text, pattern: null, names };
+    const source = text
+      .split(PLACEHOLDER)
+      .map((part, i) => (i % 2 === 1 ? '(.+?)' : escapeRe(part)))
+      .join('');
+    return { key: `${section}.${name}`, text, pattern: new RegExp(`^${source}$`), names };
+  });
+}
+
+const entries = entriesOf('error', enServer.error);
+const exact = new Map(entries.filter((e) => !e.pattern).map((e) => [e.text, e.key]));
+const patterned = entries.filter((e) => e.pattern);
+
+/** The catalogue key and parameters of an English server text, or null when it has none. */
+export function keyOfMessage(text: string): { key: string; params: Record<string, string> } | null {
+  const key = exact.get(text);
+  if (key) return { key, params: {} };
+  for (const e of patterned) {
+    const m = e.pattern?.exec(text);
+    if (m) return { key: e.key, params: Object.fromEntries(e.names.map((n, i) => [n, m[i + 1] ?? ''])) };
+  }
+  return null;
+}
+
+/** A translate function, as i18next's `t` for the `server` namespace. */
+export type ServerT = (key: string, params?: Record<string, unknown>) => string;
+
+/** An English server text in the language `t` renders; unknown texts stay as they are. */
+export function localizeMessage(text: string, t: ServerT): string {
+  const found = keyOfMessage(text);
+  return found ? t(found.key, found.params) : text;
+}
+
+/** A request type code as a notification names it ('SERVICE' → 'Service'). */
+export function requestTypeKey(type: string): string {
+  return `requestType.${type}`;
+}

@@ -1,0 +1,96 @@
+/**
+ * The web's translations (ADR 022): i18next with react-i18next. en-IN, the source, is bundled;
+ * every other language is a lazy chunk per language (its catalogues) plus its script's fonts,
+ * fetched when chosen, so the first visit's JavaScript stays within budget.
+ *
+ * Catalogues: src/web/i18n/locales/<lng>/<namespace>.json for the screens, and the server's words
+ * (errors, validation, notifications) in src/shared/i18n/locales/<lng>/server.json, shared with
+ * the server. Namespaces are listed in NAMESPACES; `useTranslation('<ns>')` in a screen.
+ */
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enServer from '#shared/i18n/locales/en-IN/server.json';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#shared/i18n/locales.ts';
+import { SERVER_NS } from '#shared/i18n/messages.ts';
+import { currentLocale, rememberLocale } from './current.ts';
+import { loadFonts } from './fonts.ts';
+import enAccount from './locales/en-IN/account.json';
+import enAdmin from './locales/en-IN/admin.json';
+import enAuth from './locales/en-IN/auth.json';
+import enCommon from './locales/en-IN/common.json';
+import enNotifications from './locales/en-IN/notifications.json';
+
+export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'admin', SERVER_NS] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+const EN: Record<Namespace, object> = {
+  common: enCommon,
+  auth: enAuth,
+  account: enAccount,
+  notifications: enNotifications,
+  admin: enAdmin,
+  [SERVER_NS]: enServer,
+};
+
+/** One lazy chunk per language and namespace file; Vite splits each. */
+const webCatalogues = import.meta.glob<{ default: object }>('./locales/*/*.json');
+const serverCatalogues = import.meta.glob<{ default: object }>('../../shared/i18n/locales/*/server.json');
+
+function loaderOf(lng: string, ns: string): (() => Promise<{ default: object }>) | undefined {
+  return ns === SERVER_NS
+    ? serverCatalogues[`../../shared/i18n/locales/${lng}/server.json`]
+    : webCatalogues[`./locales/${lng}/${ns}.json`];
+}
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng: string, ns: string, callback: ReadCallback) {
+    const load = loaderOf(lng, ns);
+    if (!load) return callback(new Error(`No catalogue ${lng}/${ns}`), false);
+    load().then(
+      (m) => callback(null, m.default as never),
+      (err: unknown) => callback(err as Error, false),
+    );
+  },
+};
+
+export const i18n = i18next.createInstance();
+
+/** Resolves once the first language's catalogues are in (at once for English). */
+export const i18nReady: Promise<unknown> = i18n
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    lng: currentLocale(),
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    // Catalogues are not split by region: 'hi' is Hindi, 'en-IN' English (India).
+    load: 'currentOnly',
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    resources: { [DEFAULT_LOCALE]: EN },
+    // The bundled English is not all: other languages come from the backend.
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+
+function applyToDocument(locale: Locale) {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+applyToDocument(currentLocale());
+void loadFonts(currentLocale());
+
+/**
+ * Switch the app's language: its catalogues and fonts load first, then every screen re-renders
+ * in it at once. Remembered on this device; the account's choice is saved by the caller.
+ */
+export async function setLanguage(locale: Locale): Promise<void> {
+  if (!isLocale(locale)) return;
+  await Promise.all([i18n.loadLanguages(locale), loadFonts(locale)]);
+  rememberLocale(locale);
+  applyToDocument(locale);
+  await i18n.changeLanguage(locale);
+}
