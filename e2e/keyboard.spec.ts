@@ -74,9 +74,9 @@ test('a keyboard-only user opens a request from the list, approves it, and lands
   await page.keyboard.press('Enter');
 
   await expect(page).toHaveURL(`/service-requests/${made.id}`);
-  const heading = page.getByRole('heading', { level: 1, name: `Request #${made.id.slice(0, 8)}` });
+  const heading = page.getByRole('heading', { level: 1, name: `Request ${made.ticketNumber}` });
   await expect(heading).toBeFocused();
-  await expect(page).toHaveTitle(`Service request ${made.id.slice(0, 8)} · AquaDesk`);
+  await expect(page).toHaveTitle(`Service request ${made.ticketNumber} · AquaDesk`);
 
   await tabTo(page, page.getByRole('button', { name: 'Approve', exact: true }));
   await page.keyboard.press('Enter');
