@@ -51,12 +51,13 @@ export const registerBody = z.object({
   phone: z.string().trim().max(20).nullish(),
 });
 
-/** PATCH /auth/me: the caller's own settings; today the language (null: follow the browser). */
-export const updateMeBody = z
-  .object({
-    locale: z.enum(LOCALES, { error: 'Choose one of the languages offered' }).nullable(),
-  })
-  .strict();
+/**
+ * PATCH /auth/me: the caller's own settings; today the language (null: follow the browser). Other
+ * fields are dropped, as on every body (R2: an injected role or status changes nothing).
+ */
+export const updateMeBody = z.object({
+  locale: z.enum(LOCALES, { error: 'Choose one of the languages offered' }).nullable(),
+});
 export type UpdateMeBody = z.infer<typeof updateMeBody>;
 
 export const changePasswordBody = z.object({
