@@ -328,7 +328,7 @@ describe('R13: an unknown email and a wrong password look the same', () => {
   });
   afterAll(() => t.close());
 
-  it('same status and body; median times within 30% over 40 tries each', async () => {
+  it('same status and body; median paired time ratio within 30% over 40 tries each', async () => {
     const user = await makeUser(t.db, ROLE.SALESMAN);
     const time = async (email: string) => {
       const start = process.hrtime.bigint();
@@ -360,9 +360,12 @@ describe('R13: an unknown email and a wrong password look the same', () => {
     const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] as number;
     const mu = median(unknown);
     const mw = median(wrong);
-    const ratio = Math.max(mu, mw) / Math.min(mu, mw);
+    // The median of the per-pair ratios: each pair ran back to back, so a burst of load on the
+    // machine (CI runs this beside other suites) moves both of a pair, not one side's median.
+    const paired = median(wrong.map((w, i) => w / (unknown[i] as number)));
+    const ratio = Math.max(paired, 1 / paired);
     console.info(
-      `R13 timing: unknown email ${mu.toFixed(1)} ms, wrong password ${mw.toFixed(1)} ms (ratio ${ratio.toFixed(2)})`,
+      `R13 timing: unknown email ${mu.toFixed(1)} ms, wrong password ${mw.toFixed(1)} ms (paired ratio ${ratio.toFixed(2)})`,
     );
     expect(ratio).toBeLessThan(1.3);
   }, 120_000);
