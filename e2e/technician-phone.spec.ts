@@ -110,7 +110,7 @@ test('a technician on a 360 px phone: customer first, one green action, no contr
   const card = page.getByRole('article', { name: `Service task for ${customer.name}` });
   await expect(card).toContainText(made.ticketNumber);
   await expectTapTargets(page, 'my tasks');
-  await card.getByRole('button', { name: 'View Details' }).click();
+  await card.getByRole('link', { name: 'View Details' }).click();
   await expect(page).toHaveURL(new RegExp(`/service-requests/${made.id}$`));
   await expect(page.getByRole('heading', { name: `Request ${made.ticketNumber}` })).toBeVisible();
 

@@ -38,8 +38,8 @@ export default function RequestDetailsPage() {
   const navigate = useNavigate();
   const { user, policyRole } = useAuth();
   const query = useRequest(id);
-  // The tab's name: the request's number people say (one line to change for the ticket number).
-  useDocumentTitle(query.data ? `Service request ${shortId(query.data.id)}` : 'Service request');
+  // The tab's name: the request's ticket number, the one people say (ADR 018, ADR 020).
+  useDocumentTitle(query.data ? `Service request ${query.data.ticketNumber}` : 'Service request');
 
   const back = () => {
     if (window.history.length > 1) navigate(-1);
@@ -76,7 +76,6 @@ export default function RequestDetailsPage() {
       </Button>
       <PageHeader
         title={`Request ${r.ticketNumber}`}
-        documentTitle={`Service request ${r.ticketNumber}`}
         subtitle={
           <Stack direction="row" spacing={1} sx={{ mt: 0.75, alignItems: 'center', flexWrap: 'wrap' }}>
             <StatusChip status={r.status} size="medium" />
