@@ -10,7 +10,6 @@ import {
   formatRupees,
   formatTime,
 } from '#shared/i18n/format.ts';
-import type { Locale } from '#shared/i18n/locales.ts';
 import { localizeMessage, SERVER_NS } from '#shared/i18n/messages.ts';
 import { useLocale } from './use-locale.ts';
 
