@@ -62,6 +62,8 @@ test('an admin switches to Hindi on the profile, sees the admin screens in Hindi
   await second.getByLabel('Email').fill(me.email);
   await second.getByLabel('Password', { exact: true }).fill(me.password);
   await second.getByRole('button', { name: 'Sign In' }).click();
+  // Signed in before moving on: a goto during the sign-in would land on the login screen.
+  await expect(second).toHaveURL(/\/dashboard$/);
   await second.goto('/roles');
   await expect(second.getByRole('heading', { name: admin.roles.title, level: 1 })).toBeVisible();
   await other.close();
