@@ -12,7 +12,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#server/db/schema/activity.ts';
+import { customers } from '#server/db/schema/customers.ts';
 import { refreshSessions } from '#server/db/schema/people.ts';
+import { serviceRequests } from '#server/db/schema/requests.ts';
 import { CAPPED_HEADER, UNPAGED_CAP } from '#shared/domain/constants.ts';
 import {
   createTestApp,
@@ -503,5 +505,63 @@ describe('the spec client, unchanged, against our API', () => {
     const page = await c.call('GET', '/notifications?page=2&pageSize=50');
     expect(page.body).toHaveLength(50);
     expect(page.headers[CAPPED_HEADER.toLowerCase()]).toBeUndefined();
+  });
+
+  it(`service requests, customers and task history also stop at the first ${UNPAGED_CAP} without paging, and say so`, async () => {
+    const extra = UNPAGED_CAP + 5;
+    const far = await makeRegion(ctx.db);
+    const boss = await makeUser(ctx.db, ROLE.SERVICE_MANAGER, { regionId: far.id });
+    const tech = await makeUser(ctx.db, ROLE.TECHNICIAN, { regionId: far.id });
+    const raiser = await makeUser(ctx.db, ROLE.SALESMAN, { regionId: far.id });
+    const made = await ctx.db
+      .insert(customers)
+      .values(
+        Array.from({ length: extra }, (_, i) => ({
+          name: `Capped Customer ${String(i).padStart(4, '0')}`,
+          address: '1 Test Street, Test Town',
+          primaryPhone: String(9100000000 + i),
+          regionId: far.id,
+          searchText: `capped customer ${i}`,
+        })),
+      )
+      .returning({ id: customers.id });
+    const base = Date.now() - 3_600_000;
+    await ctx.db.insert(serviceRequests).values(
+      Array.from({ length: extra }, (_, i) => ({
+        type: 'SERVICE' as const,
+        description: `Capped request ${i}`,
+        status: 'COMPLETED' as const,
+        customerId: made[i % made.length]?.id as string,
+        regionId: far.id,
+        requestedById: raiser.id,
+        assignedToId: tech.id,
+        searchText: `capped request ${i}`,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const expectCapped = (res: Reply) => {
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveLength(UNPAGED_CAP);
+      expect(res.headers['x-total-count']).toBe(String(extra));
+      expect(res.headers[CAPPED_HEADER.toLowerCase()]).toBe(String(UNPAGED_CAP));
+    };
+
+    const m = new SpecClient();
+    await m.login(boss.email);
+    const requests = await m.call('GET', '/service-requests');
+    expectCapped(requests);
+    // Newest first: the five oldest are the ones left out.
+    expect(requests.body[0].description).toBe(`Capped request ${extra - 1}`);
+    expect(requests.body.at(-1).description).toBe('Capped request 5');
+    const list = await m.call('GET', '/customers');
+    expectCapped(list);
+    // Customers keep their list order, by name.
+    expect(list.body[0].name).toBe('Capped Customer 0000');
+
+    const t = new SpecClient();
+    await t.login(tech.email);
+    const history = await t.call('GET', '/technicians/task-history');
+    expectCapped(history);
+    expect(history.body[0].description).toBe(`Capped request ${extra - 1}`);
   });
 });
