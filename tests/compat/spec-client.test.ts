@@ -308,6 +308,31 @@ describe('the spec client, unchanged, against our API', () => {
     expect(hierarchy.body.user).toMatchObject({ id: manager.id, role: { name: 'Service Manager' } });
   });
 
+  it('Edit User: the Role and Region it pre-selects are among the options it offers, for every user an admin can open', async () => {
+    // The spec's Edit User form fills its selects from GET /users/{id} `roleId` and `regionId`
+    // (not role.id / region.id), and offers GET /users/assignable-roles and GET /regions. A
+    // select shows blank when its value is not among its options: that part is ours. (Its Role
+    // and Region also showed blank for a reason that is not: ADR 017, "Edit User".)
+    for (const who of [admin, manager]) {
+      const c = new SpecClient();
+      await c.login(who.email);
+      const list = await c.call('GET', '/users');
+      const roleIds = new Set((await c.call('GET', '/users/assignable-roles')).body.map((r: Json) => r.id));
+      const regionIds = new Set((await c.call('GET', '/regions')).body.map((r: Json) => r.id));
+      expect(list.body.length).toBeGreaterThanOrEqual(12);
+      for (const row of list.body as Json[]) {
+        const one = await c.call('GET', `/users/${row.id}`);
+        expect(one.status).toBe(200);
+        const shown = {
+          user: one.body.name,
+          role: roleIds.has(one.body.roleId),
+          region: one.body.regionId === null || regionIds.has(one.body.regionId),
+        };
+        expect(shown).toEqual({ user: one.body.name, role: true, region: true });
+      }
+    }
+  });
+
   it('Customers: the whole list without paging, one, create, edit, location, history, delete', async () => {
     const c = new SpecClient();
     await c.login(admin.email);
