@@ -456,6 +456,14 @@ describe('the spec client, unchanged, against our API', () => {
     expect(stopped.body.workLogs.at(-1).endTime).toEqual(expect.any(String));
     const details = await a.call('GET', `/service-requests/${id}`);
     expect(details.body.workMedia[0]).toMatchObject({ id: expect.any(String), fileUrl: expect.any(String) });
+    // It shows a photo as <img src={serverAddress + fileUrl}>: a path on our host, no bearer, from
+    // its own origin.
+    const fileUrl: string = details.body.workMedia[0].fileUrl;
+    expect(fileUrl).toMatch(/^\/api\//);
+    const img = await ctx.app.inject({ method: 'GET', url: fileUrl });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toMatch(/^image\//);
+    expect(img.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const ack = await a.call('PATCH', `/service-requests/${id}/acknowledge`, { comments: 'Thanks' });
     expect(ack.body.status).toBe('COMPLETED');
 
