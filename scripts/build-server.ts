@@ -18,8 +18,9 @@ import { build } from 'esbuild';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'dist/server');
 
-export async function buildServer(): Promise<void> {
-  fs.rmSync(OUT, { recursive: true, force: true });
+/** `out`: dist/server for `npm run build`; the compiled-server test builds into a folder of its own. */
+export async function buildServer(out = OUT): Promise<void> {
+  fs.rmSync(out, { recursive: true, force: true });
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: {
@@ -27,7 +28,7 @@ export async function buildServer(): Promise<void> {
       backup: 'scripts/backup.ts',
       restore: 'scripts/restore.ts',
     },
-    outdir: OUT,
+    outdir: out,
     bundle: true,
     // No code splitting: each entry is one file in dist/server, so `import.meta.url` in the
     // bundled db/client.ts points at dist/server and finds ./migrations (and app.ts finds
@@ -46,9 +47,9 @@ export async function buildServer(): Promise<void> {
     metafile: true,
   });
   const migrations = path.join(ROOT, 'src/server/db/migrations');
-  fs.cpSync(migrations, path.join(OUT, 'migrations'), { recursive: true });
+  fs.cpSync(migrations, path.join(out, 'migrations'), { recursive: true });
   // package.json "type": "module" already makes .js ESM; a marker keeps dist/server ESM if copied alone.
-  fs.writeFileSync(path.join(OUT, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
+  fs.writeFileSync(path.join(out, 'package.json'), `${JSON.stringify({ type: 'module' }, null, 2)}\n`);
   // A production install (`npm ci --omit=dev`) has only "dependencies": the bundle must not need more.
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
@@ -65,7 +66,9 @@ export async function buildServer(): Promise<void> {
     throw new Error(`dist/server imports packages that are not production dependencies: ${[...missing].join(', ')}`);
   }
   const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
-  console.log(`dist/server: ${Object.keys(result.metafile.outputs).length} files, ${(bytes / 1024).toFixed(0)} KiB`);
+  console.log(
+    `${path.relative(ROOT, out)}: ${Object.keys(result.metafile.outputs).length} files, ${(bytes / 1024).toFixed(0)} KiB`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

@@ -12,7 +12,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#server/db/schema/activity.ts';
+import { customers } from '#server/db/schema/customers.ts';
 import { refreshSessions } from '#server/db/schema/people.ts';
+import { serviceRequests } from '#server/db/schema/requests.ts';
 import { CAPPED_HEADER, UNPAGED_CAP } from '#shared/domain/constants.ts';
 import {
   createTestApp,
@@ -306,6 +308,31 @@ describe('the spec client, unchanged, against our API', () => {
     expect(hierarchy.body.user).toMatchObject({ id: manager.id, role: { name: 'Service Manager' } });
   });
 
+  it('Edit User: the Role and Region it pre-selects are among the options it offers, for every user an admin can open', async () => {
+    // The spec's Edit User form fills its selects from GET /users/{id} `roleId` and `regionId`
+    // (not role.id / region.id), and offers GET /users/assignable-roles and GET /regions. A
+    // select shows blank when its value is not among its options: that part is ours. (Its Role
+    // and Region also showed blank for a reason that is not: ADR 017, "Edit User".)
+    for (const who of [admin, manager]) {
+      const c = new SpecClient();
+      await c.login(who.email);
+      const list = await c.call('GET', '/users');
+      const roleIds = new Set((await c.call('GET', '/users/assignable-roles')).body.map((r: Json) => r.id));
+      const regionIds = new Set((await c.call('GET', '/regions')).body.map((r: Json) => r.id));
+      expect(list.body.length).toBeGreaterThanOrEqual(12);
+      for (const row of list.body as Json[]) {
+        const one = await c.call('GET', `/users/${row.id}`);
+        expect(one.status).toBe(200);
+        const shown = {
+          user: one.body.name,
+          role: roleIds.has(one.body.roleId),
+          region: one.body.regionId === null || regionIds.has(one.body.regionId),
+        };
+        expect(shown).toEqual({ user: one.body.name, role: true, region: true });
+      }
+    }
+  });
+
   it('Customers: the whole list without paging, one, create, edit, location, history, delete', async () => {
     const c = new SpecClient();
     await c.login(admin.email);
@@ -429,6 +456,14 @@ describe('the spec client, unchanged, against our API', () => {
     expect(stopped.body.workLogs.at(-1).endTime).toEqual(expect.any(String));
     const details = await a.call('GET', `/service-requests/${id}`);
     expect(details.body.workMedia[0]).toMatchObject({ id: expect.any(String), fileUrl: expect.any(String) });
+    // It shows a photo as <img src={serverAddress + fileUrl}>: a path on our host, no bearer, from
+    // its own origin.
+    const fileUrl: string = details.body.workMedia[0].fileUrl;
+    expect(fileUrl).toMatch(/^\/api\//);
+    const img = await ctx.app.inject({ method: 'GET', url: fileUrl });
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toMatch(/^image\//);
+    expect(img.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const ack = await a.call('PATCH', `/service-requests/${id}/acknowledge`, { comments: 'Thanks' });
     expect(ack.body.status).toBe('COMPLETED');
 
@@ -503,5 +538,63 @@ describe('the spec client, unchanged, against our API', () => {
     const page = await c.call('GET', '/notifications?page=2&pageSize=50');
     expect(page.body).toHaveLength(50);
     expect(page.headers[CAPPED_HEADER.toLowerCase()]).toBeUndefined();
+  });
+
+  it(`service requests, customers and task history also stop at the first ${UNPAGED_CAP} without paging, and say so`, async () => {
+    const extra = UNPAGED_CAP + 5;
+    const far = await makeRegion(ctx.db);
+    const boss = await makeUser(ctx.db, ROLE.SERVICE_MANAGER, { regionId: far.id });
+    const tech = await makeUser(ctx.db, ROLE.TECHNICIAN, { regionId: far.id });
+    const raiser = await makeUser(ctx.db, ROLE.SALESMAN, { regionId: far.id });
+    const made = await ctx.db
+      .insert(customers)
+      .values(
+        Array.from({ length: extra }, (_, i) => ({
+          name: `Capped Customer ${String(i).padStart(4, '0')}`,
+          address: '1 Test Street, Test Town',
+          primaryPhone: String(9100000000 + i),
+          regionId: far.id,
+          searchText: `capped customer ${i}`,
+        })),
+      )
+      .returning({ id: customers.id });
+    const base = Date.now() - 3_600_000;
+    await ctx.db.insert(serviceRequests).values(
+      Array.from({ length: extra }, (_, i) => ({
+        type: 'SERVICE' as const,
+        description: `Capped request ${i}`,
+        status: 'COMPLETED' as const,
+        customerId: made[i % made.length]?.id as string,
+        regionId: far.id,
+        requestedById: raiser.id,
+        assignedToId: tech.id,
+        searchText: `capped request ${i}`,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const expectCapped = (res: Reply) => {
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveLength(UNPAGED_CAP);
+      expect(res.headers['x-total-count']).toBe(String(extra));
+      expect(res.headers[CAPPED_HEADER.toLowerCase()]).toBe(String(UNPAGED_CAP));
+    };
+
+    const m = new SpecClient();
+    await m.login(boss.email);
+    const requests = await m.call('GET', '/service-requests');
+    expectCapped(requests);
+    // Newest first: the five oldest are the ones left out.
+    expect(requests.body[0].description).toBe(`Capped request ${extra - 1}`);
+    expect(requests.body.at(-1).description).toBe('Capped request 5');
+    const list = await m.call('GET', '/customers');
+    expectCapped(list);
+    // Customers keep their list order, by name.
+    expect(list.body[0].name).toBe('Capped Customer 0000');
+
+    const t = new SpecClient();
+    await t.login(tech.email);
+    const history = await t.call('GET', '/technicians/task-history');
+    expectCapped(history);
+    expect(history.body[0].description).toBe(`Capped request ${extra - 1}`);
   });
 });

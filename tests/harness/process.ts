@@ -1,6 +1,6 @@
 /**
- * Real server processes for the operations tests: `node --import tsx src/server/main.ts` with its
- * own environment, its stdout (pino JSON) collected, and a port from the operations tests' range.
+ * Real server processes for the operations tests: `node --import tsx src/server/main.ts` (or the
+ * compiled server) with its own environment, its stdout (pino JSON) collected, and a port from the operations tests' range.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
@@ -40,9 +40,16 @@ export interface ServerProcess {
   stop(timeoutMs?: number): Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * `args`: what follows `node`; by default the sources through tsx. The compiled-server test passes
+ * its own build (`dist/server-…/main.js`), as `npm run serve` runs it.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  args: string[] = ['--import', 'tsx', 'src/server/main.ts'],
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const proc = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -174,6 +174,41 @@ describe('headers that depend on the transport (HTTPS only)', () => {
     }
   });
 
+  it('PUBLIC_URL leaves the photo links paths on the host the page was opened at (ADR 013)', async () => {
+    // The spec's client shows a photo at its server address + fileUrl, and our own page at any LAN
+    // name or address: an absolute link to PUBLIC_URL would break both.
+    const pub = await createTestApp({ PUBLIC_URL: 'http://aquadesk.lan:3000' });
+    try {
+      const region = await makeRegion(pub.db);
+      const customer = await makeCustomer(pub.db, region.id);
+      const tech = await signedIn(pub, ROLE.TECHNICIAN, { regionId: region.id });
+      const row = await makeRequest(pub.db, {
+        customerId: customer.id,
+        regionId: region.id,
+        requestedById: tech.user.id,
+        assignedToId: tech.user.id,
+        status: 'IN_PROGRESS',
+      });
+      const file = multipart(await tinyPng(16, 16));
+      const up = await pub.app.inject({
+        method: 'POST',
+        url: `/api/uploads/work-media/${row.id}`,
+        headers: { ...tech.headers, ...file.headers },
+        payload: file.payload,
+      });
+      expect(up.statusCode).toBe(201);
+      const details = await pub.app.inject({
+        method: 'GET',
+        url: `/api/service-requests/${row.id}`,
+        headers: tech.headers,
+      });
+      const links = [up.json().fileUrl, up.json().thumbnailUrl, details.json().workMedia[0].fileUrl] as string[];
+      for (const link of links) expect(link).toMatch(/^\/api\/media\//);
+    } finally {
+      await pub.close();
+    }
+  });
+
   it('PUBLIC_URL that is not an http(s) address stops the start with a clear message', async () => {
     await expect(createTestApp({ PUBLIC_URL: 'aquadesk.lan' })).rejects.toThrow(/PUBLIC_URL must be an http/);
   });

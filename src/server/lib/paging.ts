@@ -24,8 +24,8 @@ export function pageWindow(q: Paging): { limit: number; offset: number } {
 }
 
 /**
- * The rows a list that can be huge answers: the page asked for, or without paging the newest
- * UNPAGED_CAP (ADR 017). Send the total with `sendTotal(reply, total, window)`.
+ * The rows a list that can be huge answers: the page asked for, or without paging the first
+ * UNPAGED_CAP in the list's order (ADR 017). Send the total with `sendTotal(reply, total, window)`.
  */
 export function cappedWindow(q: Paging, cap = UNPAGED_CAP): Window {
   return isUnpaged(q) ? { limit: cap, offset: 0, cap } : pageWindow(q);

@@ -49,10 +49,10 @@ export const userItem = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   roleId: z.string(),
-  /** `id` repeats roleId: the spec's Edit User form selects its Role by `role.id` (issue 16). */
+  /** `id` repeats roleId, an addition (the spec's Edit User form reads `roleId`: ADR 017, "Edit User"). */
   role: idNameRef,
   regionId: z.string().nullable(),
-  /** `id` repeats regionId, for the same reason. */
+  /** `id` repeats regionId, likewise an addition. */
   region: idNameRef.nullable(),
   status: z.string(),
   createdAt: z.string(),

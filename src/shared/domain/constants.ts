@@ -17,8 +17,9 @@ export const MAX_NOTIFICATION_MESSAGE = 1000;
 export const TOTAL_HEADER = 'X-Total-Count';
 /**
  * A list asked for without `page` and `pageSize` answers everything the caller may see; the lists
- * that can be huge (requests, customers, task history, notifications, audit) stop at the newest
- * UNPAGED_CAP rows and then say so in CAPPED_HEADER (its value: the cap). ADR 017.
+ * that can be huge (requests, customers, task history, notifications, audit) stop at the first
+ * UNPAGED_CAP rows in the list's order (newest first; customers by name) and then say so in
+ * CAPPED_HEADER (its value: the cap). ADR 017.
  */
 export const UNPAGED_CAP = 1000;
 export const CAPPED_HEADER = 'X-Result-Capped';
