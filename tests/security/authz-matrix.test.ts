@@ -12,7 +12,7 @@ import { customers } from '#server/db/schema/customers.ts';
 import { regions, roles, users } from '#server/db/schema/people.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
 import { MY_TASK_STATUSES } from '#shared/contracts/technicians.ts';
-import { hasCapability } from '#shared/domain/permissions.ts';
+import { hasCapability, regionlessReach } from '#shared/domain/permissions.ts';
 import { assignableRoleIds, descendantIds, ROLE } from '#shared/domain/roles.ts';
 import { createTestApp, makeRequest, type TestContext } from '#tests/harness/app.ts';
 import { ENDPOINTS, type Expected } from './endpoints.ts';
@@ -142,7 +142,10 @@ describe('R1: every list holds exactly the rows the persona may see', () => {
         '/api/users/my-subordinates',
         ids(
           allUsers.filter(
-            (u) => u.status === 'ACTIVE' && below.has(u.roleId) && (!p.regionId || u.regionId === p.regionId),
+            (u) =>
+              u.status === 'ACTIVE' &&
+              below.has(u.roleId) &&
+              (p.regionId ? u.regionId === p.regionId : regionlessReach(role) === 'all'),
           ),
         ),
       );
