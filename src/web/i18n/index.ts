@@ -19,8 +19,20 @@ import enAdmin from './locales/en-IN/admin.json';
 import enAuth from './locales/en-IN/auth.json';
 import enCommon from './locales/en-IN/common.json';
 import enNotifications from './locales/en-IN/notifications.json';
+import enShell from './locales/en-IN/shell.json';
+import enTechnician from './locales/en-IN/technician.json';
+import { provideShellRenderer } from './shell-t.ts';
 
-export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'admin', SERVER_NS] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'account',
+  'notifications',
+  'admin',
+  'shell',
+  'technician',
+  SERVER_NS,
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const EN: Record<Namespace, object> = {
@@ -29,6 +41,8 @@ const EN: Record<Namespace, object> = {
   account: enAccount,
   notifications: enNotifications,
   admin: enAdmin,
+  shell: enShell,
+  technician: enTechnician,
   [SERVER_NS]: enServer,
 };
 
@@ -76,6 +90,9 @@ export const i18nReady: Promise<unknown> = i18n
     returnNull: false,
     react: { useSuspense: false },
   });
+
+// The layout shell translates without react-i18next (shell-t.ts): it renders through this instance.
+provideShellRenderer((lng, ns, key, params) => i18n.getFixedT(lng, ns)(key, params ?? {}));
 
 function applyToDocument(locale: Locale) {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
