@@ -12,7 +12,7 @@ import { initReactI18next } from 'react-i18next';
 import enServer from '#shared/i18n/locales/en-IN/server.json';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#shared/i18n/locales.ts';
 import { SERVER_NS } from '#shared/i18n/messages.ts';
-import { currentLocale, rememberLocale } from './current.ts';
+import { currentLocale, provideShellRenderer, rememberLocale } from './current.ts';
 import { loadFonts } from './fonts.ts';
 import enAccount from './locales/en-IN/account.json';
 import enAdmin from './locales/en-IN/admin.json';
@@ -21,7 +21,6 @@ import enCommon from './locales/en-IN/common.json';
 import enNotifications from './locales/en-IN/notifications.json';
 import enShell from './locales/en-IN/shell.json';
 import enTechnician from './locales/en-IN/technician.json';
-import { provideShellRenderer } from './shell-t.ts';
 
 export const NAMESPACES = [
   'common',
