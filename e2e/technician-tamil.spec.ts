@@ -74,6 +74,13 @@ async function expectNoHorizontalOverflow(page: Page, where: string) {
   expect(spilled, `${where}: past the right edge`).toEqual([]);
 }
 
+/** Closes the toasts, so a screenshot shows the page under them. */
+async function dismissToasts(page: Page) {
+  const closers = page.getByRole('alert').getByRole('button');
+  for (const close of await closers.all()) await close.click().catch(() => undefined);
+  await expect(closers).toHaveCount(0);
+}
+
 async function settle(page: Page) {
   // From the top: a full-page shot of a scrolled page draws the fixed bars (and the skip link
   // waiting above them) in the middle.
@@ -232,6 +239,7 @@ test('a Tamil technician completes a job on a 360 px phone with the shell and th
   await settle(page);
   await expectNoHorizontalOverflow(page, 'task, in progress');
   expect(await smallTargets(page), 'task, in progress: controls under 44 px').toEqual([]);
+  await dismissToasts(page);
   await page.screenshot({ path: `${dir}/ta-task-in-progress.png`, fullPage: true });
 
   // Complete Work, through its notes dialog.
@@ -324,6 +332,7 @@ for (const [lng, shell, tech, server] of [
     await settle(page);
     await expectNoHorizontalOverflow(page, 'task, in progress');
     expect(await smallTargets(page), 'task, in progress: controls under 44 px').toEqual([]);
+    await dismissToasts(page);
     await page.screenshot({ path: `${dir}/${lng}-task-in-progress.png`, fullPage: true });
     await page.context().close();
   });

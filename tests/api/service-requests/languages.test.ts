@@ -6,9 +6,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/db/schema/people.ts';
+import { NOT_READY_MESSAGE } from '#server/modules/ops/lifecycle.ts';
 import { NO_IMAGE } from '#server/modules/uploads/routes.ts';
 import { REJECT_REASON_REQUIRED } from '#shared/contracts/service-requests.ts';
 import hi from '#shared/i18n/locales/hi/server.json' with { type: 'json' };
+import kn from '#shared/i18n/locales/kn/server.json' with { type: 'json' };
 import ml from '#shared/i18n/locales/ml/server.json' with { type: 'json' };
 import ta from '#shared/i18n/locales/ta/server.json' with { type: 'json' };
 import te from '#shared/i18n/locales/te/server.json' with { type: 'json' };
@@ -120,6 +122,23 @@ describe('workflow errors in the reader’s language', () => {
     expect(hindi.json()).toEqual({ message: hi.error.notFound, code: 'NOT_FOUND' });
     const english = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(english.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+});
+
+describe('the answer while the server starts', () => {
+  it('is in the asked language (no session is read yet), English otherwise', async () => {
+    const lifecycle = ctx.app.deps.lifecycle;
+    lifecycle.phase = 'migrating';
+    try {
+      const call503 = (headers: Record<string, string>) =>
+        ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: {}, headers });
+      const kannada = await call503({ 'accept-language': 'kn-IN' });
+      expect(kannada.statusCode).toBe(503);
+      expect(kannada.json()).toEqual({ message: kn.error.migrating, code: 'UNAVAILABLE' });
+      expect((await call503({})).json()).toEqual({ message: NOT_READY_MESSAGE.migrating, code: 'UNAVAILABLE' });
+    } finally {
+      lifecycle.phase = 'ready';
+    }
   });
 });
 
