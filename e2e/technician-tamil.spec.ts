@@ -3,7 +3,7 @@
  * browser set to English: the language is the account's) and completes a job: My Tasks → the task →
  * Start Work → a photo → Complete Work. The shell (top bar, drawer, menu) and the technician's
  * controls (task cards, customer card, Work Progress, timer, photos, location) read in Tamil, no
- * control is under 44 px and nothing scrolls sideways. The same screens hold at 360 px in Malayalam
+ * control is under 44 px, axe finds nothing serious and nothing scrolls sideways. The same screens hold at 360 px in Malayalam
  * (whose words run longest), Telugu, Kannada and Hindi. Screenshots under test-results/ for a human look.
  *
  * The request details page's other cards (facts, history, work logs' heading aside) and the toasts
@@ -11,6 +11,7 @@
  * only the shell and the technician's parts.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { menuFor } from '../src/shared/domain/permissions.ts';
@@ -37,6 +38,33 @@ const WIDTH = 360;
 /** The technician's menu, item by item, in a language's `shell` catalogue. */
 const technicianMenu = (shell: { menu: Record<string, string> }) =>
   menuFor(ROLE.TECHNICIAN).map((item) => shell.menu[item.route] ?? item.label);
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = fs.readFileSync(
+  require.resolve('axe-core/axe.min.js', { paths: [require.resolve('@axe-core/playwright')] }),
+  'utf8',
+);
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  nodes: { target: unknown }[];
+}
+
+/** axe-core's serious and critical violations on the page now (as e2e/a11y.spec.ts runs it). */
+async function seriousA11y(page: Page): Promise<string[]> {
+  if (!(await page.evaluate('!!globalThis.axe'))) {
+    await page.evaluate(AXE_SOURCE);
+    await page.addStyleTag({
+      content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
+    });
+  }
+  const violations = (await page.evaluate(
+    "globalThis.axe.run({ resultTypes: ['violations'] }).then((r) => r.violations)",
+  )) as AxeViolation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) at ${JSON.stringify(n.target)}`));
+}
 
 /** Every visible button and link under 44 × 44 px (name and size). */
 async function smallTargets(page: Page): Promise<string[]> {
@@ -186,6 +214,7 @@ test('a Tamil technician completes a job on a 360 px phone with the shell and th
   await expectNoHorizontalOverflow(page, 'my tasks');
   expect(await smallTargets(page), 'my tasks: controls under 44 px').toEqual([]);
   await page.screenshot({ path: `${dir}/ta-my-tasks.png`, fullPage: true });
+  expect(await seriousA11y(page), 'my tasks: axe').toEqual([]);
   await card.getByRole('link', { name: taTech.myTasks.viewDetails }).click();
   await expect(page).toHaveURL(new RegExp(`/service-requests/${made.id}$`));
 
@@ -211,6 +240,7 @@ test('a Tamil technician completes a job on a 360 px phone with the shell and th
   await expectNoHorizontalOverflow(page, 'task, assigned');
   expect(await smallTargets(page), 'task, assigned: controls under 44 px').toEqual([]);
   await page.screenshot({ path: `${dir}/ta-task-assigned.png`, fullPage: true });
+  expect(await seriousA11y(page), 'task, assigned: axe').toEqual([]);
 
   // The phone's location, in Tamil words around the spec's coordinates.
   await panel.getByRole('button', { name: taTech.location.capture }).click();
