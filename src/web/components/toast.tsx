@@ -7,11 +7,17 @@
  *   toast.info('Request rejected');
  *
  * One toast shows at a time; a newer one replaces it after its exit transition. `<ToastProvider>` is mounted in app/providers.tsx.
+ *
+ * A toast is drawn in the font of the script it is written in (ADR 022): a message written in
+ * Hindi just before the switch back to English ("भाषा सहेजी गई") keeps Noto Sans Devanagari
+ * while it shows, instead of falling to a font without those letters (boxes, "tofu").
  */
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { TOAST_MS } from '#shared/domain/constants.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
+import { fontStack } from '#web/i18n/fonts.ts';
 
 export interface ToastApi {
   success: (message: string) => void;
@@ -27,6 +33,21 @@ interface Toast {
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
+
+/** The Unicode blocks of the five Indian scripts, and the language whose font draws each. */
+const SCRIPTS: [RegExp, Locale][] = [
+  [/[\u0900-\u097F]/, 'hi'],
+  [/[\u0B80-\u0BFF]/, 'ta'],
+  [/[\u0C00-\u0C7F]/, 'te'],
+  [/[\u0C80-\u0CFF]/, 'kn'],
+  [/[\u0D00-\u0D7F]/, 'ml'],
+];
+
+/** The font stack for a message in an Indian script (its Noto face first), else undefined (the theme's). */
+export function toastFont(message: string): string | undefined {
+  const found = SCRIPTS.find(([re]) => re.test(message));
+  return found ? fontStack(found[1]) : undefined;
+}
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>([]);
@@ -78,7 +99,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         }}
       >
         {current ? (
-          <Alert onClose={close} severity={current.severity} variant="filled" sx={{ width: '100%' }}>
+          <Alert
+            onClose={close}
+            severity={current.severity}
+            variant="filled"
+            sx={{ width: '100%', fontFamily: toastFont(current.message) }}
+          >
             {current.message}
           </Alert>
         ) : undefined}

@@ -18,9 +18,22 @@ import enAccount from './locales/en-IN/account.json';
 import enAdmin from './locales/en-IN/admin.json';
 import enAuth from './locales/en-IN/auth.json';
 import enCommon from './locales/en-IN/common.json';
+import enDashboard from './locales/en-IN/dashboard.json';
 import enNotifications from './locales/en-IN/notifications.json';
+import enRequests from './locales/en-IN/requests.json';
+import { setShellTranslator } from './shell-text.ts';
 
-export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'admin', SERVER_NS] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'account',
+  'notifications',
+  'admin',
+  // issue 19, second pass: the dashboard and the requests screens
+  'dashboard',
+  'requests',
+  SERVER_NS,
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const EN: Record<Namespace, object> = {
@@ -29,6 +42,8 @@ const EN: Record<Namespace, object> = {
   account: enAccount,
   notifications: enNotifications,
   admin: enAdmin,
+  dashboard: enDashboard,
+  requests: enRequests,
   [SERVER_NS]: enServer,
 };
 
@@ -76,6 +91,9 @@ export const i18nReady: Promise<unknown> = i18n
     returnNull: false,
     react: { useSuspense: false },
   });
+
+// The initial bundle's components (Loading, the error screens) translate through this.
+setShellTranslator((locale, key, params) => i18n.getFixedT(locale)(key, params ?? {}));
 
 function applyToDocument(locale: Locale) {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
