@@ -240,9 +240,7 @@ function HistoryCard({ item }: { item: HistoryItem }) {
           </Stack>
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
             <Image fontSize="small" />
-            <Typography variant="body2">
-              {t('customerHistory.images', { count: item.mediaCount })}
-            </Typography>
+            <Typography variant="body2">{t('customerHistory.images', { count: item.mediaCount })}</Typography>
           </Stack>
         </Stack>
       </CardContent>

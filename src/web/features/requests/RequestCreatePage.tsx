@@ -184,7 +184,9 @@ export default function RequestCreatePage() {
                     inputRef={field.ref}
                     name={field.name}
                     error={!!errors.customerId}
-                    helperText={serverText(errors.customerId?.message) ?? (regionId ? undefined : t('create.chooseRegion'))}
+                    helperText={
+                      serverText(errors.customerId?.message) ?? (regionId ? undefined : t('create.chooseRegion'))
+                    }
                   />
                 )}
               />

@@ -11,7 +11,10 @@ export function useDashboardStats() {
   return useQuery({
     queryKey: dashboardQueryKey,
     queryFn: ({ signal }) =>
-      api<DashboardStats>('/service-requests/dashboard/stats', { signal, fallback: getI18n().t('dashboard:fetchFailed') }),
+      api<DashboardStats>('/service-requests/dashboard/stats', {
+        signal,
+        fallback: getI18n().t('dashboard:fetchFailed'),
+      }),
     refetchInterval: 60_000,
   });
 }

@@ -12,7 +12,15 @@ import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { AFTER_TRANSITION, candidatesQueryKey, requestQueryKey } from './keys.ts';
 
 /** The fallback of a call (`requests:failed.*`, or common:loadFailed for the candidates), in the app's language now. */
-export type FallbackName = 'approve' | 'reject' | 'assign' | 'start' | 'stop' | 'acknowledge' | 'location' | 'candidates';
+export type FallbackName =
+  | 'approve'
+  | 'reject'
+  | 'assign'
+  | 'start'
+  | 'stop'
+  | 'acknowledge'
+  | 'location'
+  | 'candidates';
 export function fallbackText(name: FallbackName): string {
   return name === 'candidates' ? getI18n().t('common:loadFailed') : getI18n().t(`requests:failed.${name}`);
 }
@@ -66,7 +74,10 @@ export function useAssign(id: string, onSuccess?: () => void) {
             body: { technicianId },
             fallback: fallbackText('assign'),
           })
-        : api<RequestDetails>(`/service-requests/${id}/auto-assign`, { method: 'POST', fallback: fallbackText('assign') }),
+        : api<RequestDetails>(`/service-requests/${id}/auto-assign`, {
+            method: 'POST',
+            fallback: fallbackText('assign'),
+          }),
     fallback: t('failed.assign'),
     success: t('done.assigned'),
     ...transitionCache(id),
@@ -79,7 +90,10 @@ export function useCandidates(id: string, enabled: boolean) {
     queryKey: candidatesQueryKey(id),
     enabled,
     queryFn: ({ signal }) =>
-      api<TechnicianCandidate[]>(`/service-requests/${id}/technicians`, { signal, fallback: fallbackText('candidates') }),
+      api<TechnicianCandidate[]>(`/service-requests/${id}/technicians`, {
+        signal,
+        fallback: fallbackText('candidates'),
+      }),
   });
 }
 

@@ -6,7 +6,11 @@ import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { AFTER_REQUEST_CHANGE } from './keys.ts';
 
 export function createRequest(body: CreateRequestBody) {
-  return api<RequestDetails>('/service-requests', { method: 'POST', body, fallback: getI18n().t('requests:failed.create') });
+  return api<RequestDetails>('/service-requests', {
+    method: 'POST',
+    body,
+    fallback: getI18n().t('requests:failed.create'),
+  });
 }
 
 export function useCreateRequest(opts: { onSuccess?: (r: RequestDetails) => void; onError?: (err: Error) => void }) {

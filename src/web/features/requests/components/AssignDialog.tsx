@@ -38,9 +38,7 @@ export function AssignDialog({ open, requestId, currentId, pending, onAssign, on
     <Dialog open={open} onClose={pending ? undefined : onClose} fullWidth maxWidth="sm">
       <DialogTitle>{t('action.assign')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {t('assign.help')}
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('assign.help')}</DialogContentText>
         {candidates.error ? (
           <Alert severity="error" sx={{ mb: 2 }}>
             {errorMessage(candidates.error, tc('loadFailed'))}
