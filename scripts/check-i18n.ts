@@ -55,6 +55,7 @@ export const TRANSLATED = [
   'src/web/components/StatusChip.tsx',
   'src/web/components/Unreachable.tsx',
   'src/web/components/toast.tsx',
+  'src/web/components/ToastView.tsx',
 ];
 export const NOT_YET: string[] = [];
 

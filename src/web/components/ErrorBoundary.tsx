@@ -43,13 +43,10 @@ export function ErrorFallback({ error, inline = false }: ErrorFallbackProps) {
       <Paper sx={{ p: { xs: 3, sm: 5 }, maxWidth: 520, width: '100%', textAlign: 'center' }} elevation={inline ? 1 : 3}>
         <ErrorOutline color="error" sx={{ fontSize: 64, mb: 1 }} />
         <Typography variant="h5" component="h1" tabIndex={-1} gutterBottom>
-          {text('common:errorScreen.title', 'Oops! Something went wrong')}
+          {text('common:errorScreen.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {text(
-            'common:errorScreen.message',
-            'An unexpected error occurred. Reload the page, or go back to the start.',
-          )}
+          {text('common:errorScreen.message')}
         </Typography>
         {detail ? (
           <Typography variant="body2" color="error" sx={{ mb: 2, fontFamily: 'monospace', wordBreak: 'break-word' }}>
@@ -58,10 +55,10 @@ export function ErrorFallback({ error, inline = false }: ErrorFallbackProps) {
         ) : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
           <Button variant="contained" onClick={() => window.location.reload()}>
-            {text('common:errorScreen.reload', 'Reload Page')}
+            {text('common:errorScreen.reload')}
           </Button>
           <Button variant="outlined" onClick={() => window.location.assign('/')}>
-            {text('common:errorScreen.home', 'Go to Home')}
+            {text('common:errorScreen.home')}
           </Button>
         </Stack>
       </Paper>
@@ -173,7 +170,7 @@ export class PageErrorBoundary extends Component<PageErrorBoundaryProps, PageSta
       if (isChunkLoadError(this.state.error) && !this.state.gaveUp) {
         return (
           <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-            {shellText('common:errorScreen.waiting', 'This page opens as soon as AquaDesk answers again.')}
+            {shellText('common:errorScreen.waiting')}
           </Typography>
         );
       }

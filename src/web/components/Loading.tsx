@@ -32,7 +32,7 @@ export function Loading({ message, fullScreen = false }: LoadingProps) {
       }}
     >
       <CircularProgress />
-      <Typography color="text.secondary">{message ?? text('common:loading', 'Loading...')}</Typography>
+      <Typography color="text.secondary">{message ?? text('common:loading')}</Typography>
     </Box>
   );
 }

@@ -7,17 +7,22 @@
  *   toast.info('Request rejected');
  *
  * One toast shows at a time; a newer one replaces it after its exit transition. `<ToastProvider>` is mounted in app/providers.tsx.
- *
- * A toast is drawn in the font of the script it is written in (ADR 022): a message written in
- * Hindi just before the switch back to English ("भाषा सहेजी गई") keeps Noto Sans Devanagari
- * while it shows, instead of falling to a font without those letters (boxes, "tofu").
+ * The queue lives here; the Snackbar that shows it (ToastView.tsx, with the script-font rule of
+ * ADR 022) is a lazy chunk fetched once the app is idle, so it is in before anyone can act.
  */
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { TOAST_MS } from '#shared/domain/constants.ts';
-import type { Locale } from '#shared/i18n/locales.ts';
-import { fontStack } from '#web/i18n/fonts.ts';
+import type { AlertColor } from '@mui/material/Alert';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
 export interface ToastApi {
   success: (message: string) => void;
@@ -34,20 +39,8 @@ interface Toast {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** The Unicode blocks of the five Indian scripts, and the language whose font draws each. */
-const SCRIPTS: [RegExp, Locale][] = [
-  [/[\u0900-\u097F]/, 'hi'],
-  [/[\u0B80-\u0BFF]/, 'ta'],
-  [/[\u0C00-\u0C7F]/, 'te'],
-  [/[\u0C80-\u0CFF]/, 'kn'],
-  [/[\u0D00-\u0D7F]/, 'ml'],
-];
-
-/** The font stack for a message in an Indian script (its Noto face first), else undefined (the theme's). */
-export function toastFont(message: string): string | undefined {
-  const found = SCRIPTS.find(([re]) => re.test(message));
-  return found ? fontStack(found[1]) : undefined;
-}
+const loadView = () => import('./ToastView.tsx');
+const ToastView = lazy(loadView);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>([]);
@@ -55,6 +48,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const pending = useRef(0);
   const current = queue[0];
+
+  // Fetch the view after the first paint, while nobody has acted yet (a toast answers an action).
+  useEffect(() => {
+    const timer = setTimeout(() => void loadView().catch(() => undefined), 1000);
+    return () => clearTimeout(timer);
+  }, []);
 
   const push = useCallback((severity: AlertColor, message: string) => {
     const id = nextId.current++;
@@ -78,37 +77,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     if (reason === 'clickaway') return;
     setOpen(false);
   };
+  const exited = () => {
+    pending.current = Math.max(0, pending.current - 1);
+    setQueue((q) => q.slice(1));
+    setOpen(true);
+  };
 
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={!!current && open}
-        autoHideDuration={TOAST_MS}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        slotProps={{
-          transition: {
-            onExited: () => {
-              pending.current = Math.max(0, pending.current - 1);
-              setQueue((q) => q.slice(1));
-              setOpen(true);
-            },
-          },
-        }}
-      >
-        {current ? (
-          <Alert
-            onClose={close}
-            severity={current.severity}
-            variant="filled"
-            sx={{ width: '100%', fontFamily: toastFont(current.message) }}
-          >
-            {current.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {current ? (
+        <Suspense fallback={null}>
+          <ToastView toast={current} open={open} onClose={close} onExited={exited} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

@@ -1,12 +1,13 @@
 /**
  * Texts of the components in the initial bundle (the loading indicator, the error screens, the
  * "Can't reach AquaDesk" notice): they cannot use react-i18next's hooks, which would bring i18next
- * into the initial JavaScript (ADR 022). i18n/index.ts hands its translate function in here once
- * it has loaded; until then, and if the translations never arrive (offline first visit), the
- * component's English is shown. A component re-renders in a new language through useLocale.
+ * into the initial JavaScript (ADR 022). i18n/index.ts hands its translate function in here when
+ * it loads, and main.tsx paints the first screen only after that, so the texts are always there
+ * (were the translations' chunk ever missing, the key would show). A component re-renders in a
+ * new language through useLocale.
  *
  *   const text = useShellText();
- *   text('common:loading', 'Loading...')
+ *   text('common:loading')
  */
 import type { Locale } from '#shared/i18n/locales.ts';
 import { currentLocale } from './current.ts';
@@ -21,9 +22,9 @@ export function setShellTranslator(t: Translate): void {
   translate = t;
 }
 
-/** `key` ('ns:key') in the app's language now, or `english` while the catalogues are not in. */
-export function shellText(key: string, english: string, params?: Record<string, unknown>): string {
-  return translate ? translate(currentLocale(), key, params) : english;
+/** `key` ('ns:key') in the app's language now. */
+export function shellText(key: string, params?: Record<string, unknown>): string {
+  return translate ? translate(currentLocale(), key, params) : key;
 }
 
 /** shellText, re-rendering the caller when the language changes. */
