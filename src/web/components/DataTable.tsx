@@ -147,7 +147,12 @@ export function DataTable<T>({
   rowLink,
   label,
 }: DataTableProps<T>) {
-  const hide = (c: Column<T>) => (c.hideBelow ? { display: { xs: 'none', [c.hideBelow]: 'table-cell' } } : {});
+  // On a phone the cells' side padding is halved: three columns of longer words (Tamil, Malayalam)
+  // then still fit 360 px, the row's last buttons included.
+  const hide = (c: Column<T>) => ({
+    px: { xs: 1, sm: 2 },
+    ...(c.hideBelow ? { display: { xs: 'none', [c.hideBelow]: 'table-cell' } } : {}),
+  });
   const list = rows ?? [];
   // The link goes in the first column shown at every width.
   const linkColumn = columns.find((c) => !c.hideBelow)?.key;

@@ -141,7 +141,8 @@ function Stat({ label, value, color }: { label: string; value: ReactNode; color?
       <Typography variant="h6" component="p" sx={{ fontWeight: 600, color, lineHeight: 1.2 }}>
         {value}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      {/* A long word (Tamil 'இன்ஸ்டலேஷன்கள்') breaks inside the tile rather than spill out of it. */}
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {label}
       </Typography>
     </Box>
