@@ -103,6 +103,8 @@ test('a technician on a 360 px phone: customer first, one green action, no contr
   });
   const page = await phone(browser);
   await signIn(page, technician);
+  // The cards' counts have come (the greeting shows first, with the cards still loading).
+  await expect(page.getByRole('heading', { name: 'My Tasks Today' })).toBeVisible();
   await expectTapTargets(page, 'dashboard');
 
   // My Tasks: the card shows the ticket number; View Details is a full-size target.

@@ -39,8 +39,16 @@ interface Toast {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-const loadView = () => import('./ToastView.tsx');
-const ToastView = lazy(loadView);
+type ToastViewModule = typeof import('./ToastView.tsx');
+/** The view once fetched: rendered at once from then on, as if it were in this chunk. */
+let loadedView: ToastViewModule['default'] | null = null;
+const loadView = () =>
+  import('./ToastView.tsx').then((m: ToastViewModule) => {
+    loadedView = m.default;
+    return m;
+  });
+/** Before it is fetched (a toast in the first second): the same view through Suspense. */
+const LazyToastView = lazy(loadView);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>([]);
@@ -83,13 +91,18 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setOpen(true);
   };
 
+  const LoadedView = loadedView;
   return (
     <ToastContext.Provider value={api}>
       {children}
       {current ? (
-        <Suspense fallback={null}>
-          <ToastView toast={current} open={open} onClose={close} onExited={exited} />
-        </Suspense>
+        LoadedView ? (
+          <LoadedView toast={current} open={open} onClose={close} onExited={exited} />
+        ) : (
+          <Suspense fallback={null}>
+            <LazyToastView toast={current} open={open} onClose={close} onExited={exited} />
+          </Suspense>
+        )
       ) : null}
     </ToastContext.Provider>
   );
