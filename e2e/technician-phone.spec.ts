@@ -55,6 +55,14 @@ async function measuredCount(page: Page): Promise<number> {
 }
 
 async function expectTapTargets(page: Page, where: string) {
+  // A toast growing in is scaled (MUI's Grow): measure its buttons once it stands at full size.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        `[...document.querySelectorAll('.MuiSnackbar-root > *')].every((el) => getComputedStyle(el).transform === 'none')`,
+      ),
+    )
+    .toBe(true);
   expect(await measuredCount(page), `${where}: controls measured`).toBeGreaterThan(0);
   expect(await smallTargets(page), `${where}: controls under ${TAP} px`).toEqual([]);
 }
