@@ -2,20 +2,42 @@
  * Languages (issue 19, ADR 022): an admin switches to Hindi on the profile, sees the admin
  * screens in Hindi (and again after signing in elsewhere: the choice is the account's), and
  * switches back; the login screen's picker; the translated screens at 360 px in Tamil and
- * Malayalam hold without horizontal overflow (screenshots under test-results/ for a human look).
+ * Malayalam hold without horizontal overflow (screenshots under test-results/ for a human look);
+ * an office user in Hindi reads the dashboard, the requests list (its pager too) and a request's
+ * details in Hindi (issue 19, second pass).
  */
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import hiServer from '../src/shared/i18n/locales/hi/server.json' with { type: 'json' };
 import hiAccount from '../src/web/i18n/locales/hi/account.json' with { type: 'json' };
 import admin from '../src/web/i18n/locales/hi/admin.json' with { type: 'json' };
 import hiAuth from '../src/web/i18n/locales/hi/auth.json' with { type: 'json' };
+import hiCommon from '../src/web/i18n/locales/hi/common.json' with { type: 'json' };
+import hiDashboard from '../src/web/i18n/locales/hi/dashboard.json' with { type: 'json' };
+import hiRequests from '../src/web/i18n/locales/hi/requests.json' with { type: 'json' };
 import mlAuth from '../src/web/i18n/locales/ml/auth.json' with { type: 'json' };
+import mlCommon from '../src/web/i18n/locales/ml/common.json' with { type: 'json' };
+import mlRequests from '../src/web/i18n/locales/ml/requests.json' with { type: 'json' };
 import taAuth from '../src/web/i18n/locales/ta/auth.json' with { type: 'json' };
-import { createUser, signIn } from './fixtures.ts';
+import taCommon from '../src/web/i18n/locales/ta/common.json' with { type: 'json' };
+import taRequests from '../src/web/i18n/locales/ta/requests.json' with { type: 'json' };
+import { createCustomer, createRegion, createServiceRequest, createUser, type MadeUser, signIn } from './fixtures.ts';
 
 async function pickLanguage(page: Page, name: string) {
   await page.getByRole('combobox', { name: /Language|भाषा|மொழி|ഭാഷ/ }).click();
   await page.getByRole('option', { name, exact: true }).click();
+}
+
+/** `{{name}}`-style placeholders filled in, as i18next does. */
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(params[k] ?? ''));
+
+/** Stores the account's language through the API (PATCH /api/auth/me), as the profile does. */
+async function chooseLanguage(request: import('@playwright/test').APIRequestContext, me: MadeUser, locale: string) {
+  const login = await request.post('/api/auth/login', { data: { email: me.email, password: me.password } });
+  const headers = { authorization: `Bearer ${(await login.json()).accessToken}` };
+  const res = await request.patch('/api/auth/me', { headers, data: { locale } });
+  expect(res.ok(), await res.text()).toBeTruthy();
 }
 
 /** Nothing on the page is wider than the viewport (no sideways scrolling on a phone). */
@@ -104,12 +126,88 @@ test("the login screen's picker changes the screen's language, and the choice is
     .toBe('hi');
 });
 
-for (const [lng, name, auth] of [
-  ['ta', 'தமிழ்', taAuth],
-  ['ml', 'മലയാളം', mlAuth],
+test("an office user in Hindi sees the dashboard, the requests list with its pager, and a request's details in Hindi", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const region = await createRegion(request, 'Hindi Region');
+  const customer = await createCustomer(request, region, { name: 'Kavita Sharma' });
+  const made = await createServiceRequest(request, { region, customer, approve: true });
+  const me = await createUser(request, { role: 'Super Admin', name: 'Hema Office' });
+  await chooseLanguage(request, me, 'hi');
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(me.email);
+  await page.getByLabel('Password', { exact: true }).fill(me.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const dir = test.info().outputPath();
+  fs.mkdirSync(dir, { recursive: true });
+
+  // The dashboard: greeting, the four cards, the panels.
+  await expect(
+    page.getByRole('heading', { level: 1, name: fill(hiDashboard.welcome, { name: me.name }) }),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  for (const label of Object.values(hiDashboard.card).filter((v) => !v.includes('{{'))) {
+    await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: hiDashboard.recent.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: hiDashboard.byType.title })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('Total Requests');
+  await page.evaluate('document.fonts.ready.then(() => true)');
+  await page.screenshot({ path: `${dir}/hi-dashboard-1366.png`, fullPage: true });
+
+  // The requests list: title, columns, the status filter, and the pager's words and numbers.
+  await page.goto('/service-requests');
+  await expect(page.getByRole('heading', { level: 1, name: hiRequests.list.title })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: hiRequests.field.customer })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: hiCommon.field.status })).toContainText(hiCommon.statusFilter.ALL);
+  await expect(page.getByText(hiCommon.pager.rowsPerPage)).toBeVisible();
+  await expect(page.getByText(/^[\d,]+ में से 1–\d+$/)).toBeVisible();
+  await page.getByRole('textbox', { name: hiRequests.list.searchLabel }).fill(made.description);
+  const row = page.getByRole('row').filter({ hasText: customer.name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(hiCommon.requestStatus.APPROVED);
+  await expect(row).toContainText(hiServer.requestType.SERVICE);
+  await expect(row).toContainText(hiCommon.notAssigned);
+  await expect(page.getByText('1 में से 1–1', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('Rows per page');
+  await page.screenshot({ path: `${dir}/hi-requests-1366.png`, fullPage: true });
+
+  // A request's details: its facts, its approval history, its buttons.
+  await row.getByRole('link').first().click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: fill(hiRequests.details.title, { ticket: made.ticketNumber }) }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(fill(hiRequests.details.tabTitle, { ticket: made.ticketNumber })));
+  const facts = page.getByRole('region', { name: hiRequests.details.facts });
+  await expect(facts).toContainText(hiRequests.field.requestedBy);
+  await expect(facts).toContainText(hiRequests.salesApproval.atCreation);
+  const history = page.getByRole('region', { name: hiRequests.history.title });
+  await expect(history).toContainText(hiRequests.history.APPROVED);
+  await expect(history).toContainText(hiRequests.history.stage.SERVICE);
+  await expect(page.getByRole('button', { name: hiRequests.action.assign })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(/Request Details|Approval History|Not Assigned/);
+  await page.screenshot({ path: `${dir}/hi-request-details-1366.png`, fullPage: true });
+
+  // The assign dialog: its words, a technician's open tasks by i18next's plural.
+  await page.getByRole('button', { name: hiRequests.action.assign }).click();
+  const dialog = page.getByRole('dialog', { name: hiRequests.action.assign });
+  await expect(dialog.getByRole('button', { name: hiRequests.assign.auto })).toBeVisible();
+  await expect(dialog).toContainText(hiRequests.assign.none);
+});
+
+for (const [lng, name, auth, requests, common] of [
+  ['ta', 'தமிழ்', taAuth, taRequests, taCommon],
+  ['ml', 'മലയാളം', mlAuth, mlRequests, mlCommon],
 ] as const) {
   test(`the translated screens hold at 360 px in ${name}`, async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
+    const region = await createRegion(request, 'Phone Region');
+    const customer = await createCustomer(request, region, { name: 'Lakshmi Narayanan' });
+    const made = await createServiceRequest(request, { region, customer, approve: true });
     const me = await createUser(request, { role: 'Super Admin', name: 'Mobile Admin' });
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/login');
@@ -132,14 +230,36 @@ for (const [lng, name, auth] of [
       '/regions',
       '/customers',
       '/audit',
+      '/dashboard',
+      '/service-requests',
+      '/service-requests/create',
+      `/service-requests/${made.id}`,
+      `/customers/${customer.id}`,
     ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (path === '/users') {
+        // The table's last column (Edit, Delete) is on screen, not cut at the card's edge.
+        const actions = await page.getByRole('columnheader', { name: common.field.actions }).boundingBox();
+        const card = await page.locator('.MuiTableContainer-root').boundingBox();
+        expect(actions && card, 'the table is on screen').toBeTruthy();
+        expect(
+          (actions?.x ?? 0) + (actions?.width ?? 0),
+          'the Actions column ends inside the card',
+        ).toBeLessThanOrEqual((card?.x ?? 0) + (card?.width ?? 0) + 0.5);
+      }
+      if (path === '/service-requests') {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(requests.list.title);
+      }
+      if (path === '/service-requests/create') {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(requests.create.title);
+        await expect(page.getByRole('button', { name: requests.create.submit })).toBeVisible();
+      }
       await page.evaluate('document.fonts.ready.then(() => true)');
       await page.waitForTimeout(300);
       await expect(page.locator('html')).toHaveAttribute('lang', lng);
       await expectNoHorizontalOverflow(page);
-      await page.screenshot({ path: `${dir}/${lng}${path.replace(/\//g, '-')}.png`, fullPage: true });
+      await page.screenshot({ path: `${dir}/${lng}${path.replace(/\//g, '-').slice(0, 40)}.png`, fullPage: true });
     }
   });
 }

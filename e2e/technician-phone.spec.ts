@@ -55,6 +55,14 @@ async function measuredCount(page: Page): Promise<number> {
 }
 
 async function expectTapTargets(page: Page, where: string) {
+  // A toast growing in is scaled (MUI's Grow): measure its buttons once it stands at full size.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        `[...document.querySelectorAll('.MuiSnackbar-root > *')].every((el) => getComputedStyle(el).transform === 'none')`,
+      ),
+    )
+    .toBe(true);
   expect(await measuredCount(page), `${where}: controls measured`).toBeGreaterThan(0);
   expect(await smallTargets(page), `${where}: controls under ${TAP} px`).toEqual([]);
 }
@@ -103,6 +111,8 @@ test('a technician on a 360 px phone: customer first, one green action, no contr
   });
   const page = await phone(browser);
   await signIn(page, technician);
+  // The cards' counts have come (the greeting shows first, with the cards still loading).
+  await expect(page.getByRole('heading', { name: 'My Tasks Today' })).toBeVisible();
   await expectTapTargets(page, 'dashboard');
 
   // My Tasks: the card shows the ticket number; View Details is a full-size target.

@@ -28,8 +28,10 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '#shared/domain/constants.ts';
+import { useFormat } from '#web/i18n/hooks.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { Loading } from './Loading.tsx';
@@ -65,8 +67,10 @@ export interface TablePagerProps {
   paging: Paging;
 }
 
-/** The pager: 10/25/50 rows, 'Rows per page:'. */
+/** The pager: 10/25/50 rows, 'Rows per page:', '1–10 of 20' (in the app's language, numbers grouped 1,00,000). */
 export function TablePager({ total, paging }: TablePagerProps) {
+  const { t } = useTranslation('common');
+  const { number } = useFormat();
   // A page beyond the end (after deletions) shows the last page's number instead of an empty range.
   const lastPage = Math.max(0, Math.ceil(total / paging.pageSize) - 1);
   return (
@@ -76,7 +80,11 @@ export function TablePager({ total, paging }: TablePagerProps) {
       page={Math.min(paging.page, lastPage)}
       rowsPerPage={paging.pageSize}
       rowsPerPageOptions={[...PAGE_SIZES]}
-      labelRowsPerPage="Rows per page:"
+      labelRowsPerPage={t('pager.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) =>
+        t('pager.displayedRows', { from: number(from), to: number(to), count: number(count) })
+      }
+      getItemAriaLabel={(type) => t(`pager.${type}`)}
       onPageChange={(_e, p) => paging.setPage(p)}
       onRowsPerPageChange={(e) => paging.setPageSize(Number(e.target.value))}
       // On a phone the library's margins push the next-page arrow past the card's edge: tighter
@@ -139,7 +147,12 @@ export function DataTable<T>({
   rowLink,
   label,
 }: DataTableProps<T>) {
-  const hide = (c: Column<T>) => (c.hideBelow ? { display: { xs: 'none', [c.hideBelow]: 'table-cell' } } : {});
+  // On a phone the cells' side padding is halved: three columns of longer words (Tamil, Malayalam)
+  // then still fit 360 px, the row's last buttons included.
+  const hide = (c: Column<T>) => ({
+    px: { xs: 1, sm: 2 },
+    ...(c.hideBelow ? { display: { xs: 'none', [c.hideBelow]: 'table-cell' } } : {}),
+  });
   const list = rows ?? [];
   // The link goes in the first column shown at every width.
   const linkColumn = columns.find((c) => !c.hideBelow)?.key;

@@ -5,6 +5,7 @@
  */
 import Alert, { type AlertProps } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
 
 export interface ErrorAlertProps {
   message: string;
@@ -15,6 +16,7 @@ export interface ErrorAlertProps {
 }
 
 export function ErrorAlert({ message, onRetry, retrying = false, sx }: ErrorAlertProps) {
+  const { t } = useTranslation('common');
   return (
     <Alert
       severity="error"
@@ -22,7 +24,7 @@ export function ErrorAlert({ message, onRetry, retrying = false, sx }: ErrorAler
       action={
         onRetry ? (
           <Button color="inherit" size="small" onClick={onRetry} disabled={retrying} sx={{ fontWeight: 700 }}>
-            Retry
+            {t('retry')}
           </Button>
         ) : undefined
       }

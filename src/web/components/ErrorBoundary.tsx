@@ -8,6 +8,8 @@
  *   code cannot be loaded, takes only itself down; the menu stays. A page whose code failed to
  *   load while AquaDesk was unreachable waits (the layout shows "Can't reach AquaDesk") and loads
  *   again on Retry or by itself when AquaDesk answers. `resetKey` (the path) clears the error.
+ * In the initial bundle: texts through useShellText / shellText (ADR 022), English until the
+ * translations are in.
  */
 import ErrorOutline from '@mui/icons-material/ErrorOutlined';
 import Box from '@mui/material/Box';
@@ -16,6 +18,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Component, type ErrorInfo, Fragment, type ReactNode } from 'react';
+import { shellText, useShellText } from '#web/i18n/shell-text.ts';
 import { onRecover, probe } from '#web/lib/connectivity.ts';
 
 export interface ErrorFallbackProps {
@@ -25,6 +28,7 @@ export interface ErrorFallbackProps {
 }
 
 export function ErrorFallback({ error, inline = false }: ErrorFallbackProps) {
+  const text = useShellText();
   const detail = import.meta.env.DEV && error instanceof Error ? error.message : null;
   return (
     <Box
@@ -39,10 +43,10 @@ export function ErrorFallback({ error, inline = false }: ErrorFallbackProps) {
       <Paper sx={{ p: { xs: 3, sm: 5 }, maxWidth: 520, width: '100%', textAlign: 'center' }} elevation={inline ? 1 : 3}>
         <ErrorOutline color="error" sx={{ fontSize: 64, mb: 1 }} />
         <Typography variant="h5" component="h1" tabIndex={-1} gutterBottom>
-          Oops! Something went wrong
+          {text('common:errorScreen.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          An unexpected error occurred. Reload the page, or go back to the start.
+          {text('common:errorScreen.message')}
         </Typography>
         {detail ? (
           <Typography variant="body2" color="error" sx={{ mb: 2, fontFamily: 'monospace', wordBreak: 'break-word' }}>
@@ -51,10 +55,10 @@ export function ErrorFallback({ error, inline = false }: ErrorFallbackProps) {
         ) : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
           <Button variant="contained" onClick={() => window.location.reload()}>
-            Reload Page
+            {text('common:errorScreen.reload')}
           </Button>
           <Button variant="outlined" onClick={() => window.location.assign('/')}>
-            Go to Home
+            {text('common:errorScreen.home')}
           </Button>
         </Stack>
       </Paper>
@@ -166,7 +170,7 @@ export class PageErrorBoundary extends Component<PageErrorBoundaryProps, PageSta
       if (isChunkLoadError(this.state.error) && !this.state.gaveUp) {
         return (
           <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-            This page opens as soon as AquaDesk answers again.
+            {shellText('common:errorScreen.waiting')}
           </Typography>
         );
       }

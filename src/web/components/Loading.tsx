@@ -1,18 +1,21 @@
 /**
- * A loading indicator (spec: defaults to 'Loading...').
+ * A loading indicator (spec: defaults to 'Loading...', in the app's language).
+ * In the initial bundle: its text comes through useShellText (ADR 022).
  *   <Loading />                                        inline, centred in its container
  *   <Loading message="Checking authentication..." fullScreen />
  */
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { useShellText } from '#web/i18n/shell-text.ts';
 
 export interface LoadingProps {
   message?: string;
   fullScreen?: boolean;
 }
 
-export function Loading({ message = 'Loading...', fullScreen = false }: LoadingProps) {
+export function Loading({ message, fullScreen = false }: LoadingProps) {
+  const text = useShellText();
   return (
     <Box
       role="status"
@@ -29,7 +32,7 @@ export function Loading({ message = 'Loading...', fullScreen = false }: LoadingP
       }}
     >
       <CircularProgress />
-      <Typography color="text.secondary">{message}</Typography>
+      <Typography color="text.secondary">{message ?? text('common:loading')}</Typography>
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface SearchFieldProps {
   value: string;
@@ -20,6 +21,7 @@ export interface SearchFieldProps {
 }
 
 export function SearchField({ value, onChange, placeholder, label, sx }: SearchFieldProps) {
+  const { t } = useTranslation('common');
   const input = useRef<HTMLInputElement>(null);
   return (
     <TextField
@@ -46,8 +48,8 @@ export function SearchField({ value, onChange, placeholder, label, sx }: SearchF
           endAdornment: value ? (
             <InputAdornment position="end">
               <IconButton
-                aria-label="Clear search"
-                title="Clear search"
+                aria-label={t('search.clear')}
+                title={t('search.clear')}
                 edge="end"
                 size="small"
                 onClick={() => {

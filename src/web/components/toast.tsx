@@ -7,11 +7,22 @@
  *   toast.info('Request rejected');
  *
  * One toast shows at a time; a newer one replaces it after its exit transition. `<ToastProvider>` is mounted in app/providers.tsx.
+ * The queue lives here; the Snackbar that shows it (ToastView.tsx, with the script-font rule of
+ * ADR 022) is a lazy chunk fetched once the app is idle, so it is in before anyone can act.
  */
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { TOAST_MS } from '#shared/domain/constants.ts';
+import type { AlertColor } from '@mui/material/Alert';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
 export interface ToastApi {
   success: (message: string) => void;
@@ -28,12 +39,29 @@ interface Toast {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
+type ToastViewModule = typeof import('./ToastView.tsx');
+/** The view once fetched: rendered at once from then on, as if it were in this chunk. */
+let loadedView: ToastViewModule['default'] | null = null;
+const loadView = () =>
+  import('./ToastView.tsx').then((m: ToastViewModule) => {
+    loadedView = m.default;
+    return m;
+  });
+/** Before it is fetched (a toast in the first second): the same view through Suspense. */
+const LazyToastView = lazy(loadView);
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [queue, setQueue] = useState<Toast[]>([]);
   const [open, setOpen] = useState(true);
   const nextId = useRef(1);
   const pending = useRef(0);
   const current = queue[0];
+
+  // Fetch the view after the first paint, while nobody has acted yet (a toast answers an action).
+  useEffect(() => {
+    const timer = setTimeout(() => void loadView().catch(() => undefined), 1000);
+    return () => clearTimeout(timer);
+  }, []);
 
   const push = useCallback((severity: AlertColor, message: string) => {
     const id = nextId.current++;
@@ -57,32 +85,25 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     if (reason === 'clickaway') return;
     setOpen(false);
   };
+  const exited = () => {
+    pending.current = Math.max(0, pending.current - 1);
+    setQueue((q) => q.slice(1));
+    setOpen(true);
+  };
 
+  const LoadedView = loadedView;
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={!!current && open}
-        autoHideDuration={TOAST_MS}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        slotProps={{
-          transition: {
-            onExited: () => {
-              pending.current = Math.max(0, pending.current - 1);
-              setQueue((q) => q.slice(1));
-              setOpen(true);
-            },
-          },
-        }}
-      >
-        {current ? (
-          <Alert onClose={close} severity={current.severity} variant="filled" sx={{ width: '100%' }}>
-            {current.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+      {current ? (
+        LoadedView ? (
+          <LoadedView toast={current} open={open} onClose={close} onExited={exited} />
+        ) : (
+          <Suspense fallback={null}>
+            <LazyToastView toast={current} open={open} onClose={close} onExited={exited} />
+          </Suspense>
+        )
+      ) : null}
     </ToastContext.Provider>
   );
 }

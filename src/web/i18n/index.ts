@@ -18,7 +18,9 @@ import enAccount from './locales/en-IN/account.json';
 import enAdmin from './locales/en-IN/admin.json';
 import enAuth from './locales/en-IN/auth.json';
 import enCommon from './locales/en-IN/common.json';
+import enDashboard from './locales/en-IN/dashboard.json';
 import enNotifications from './locales/en-IN/notifications.json';
+import enRequests from './locales/en-IN/requests.json';
 import enShell from './locales/en-IN/shell.json';
 import enTechnician from './locales/en-IN/technician.json';
 
@@ -30,6 +32,9 @@ export const NAMESPACES = [
   'admin',
   'shell',
   'technician',
+  // issue 19, second pass: the dashboard and the requests screens
+  'dashboard',
+  'requests',
   SERVER_NS,
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -42,6 +47,8 @@ const EN: Record<Namespace, object> = {
   admin: enAdmin,
   shell: enShell,
   technician: enTechnician,
+  dashboard: enDashboard,
+  requests: enRequests,
   [SERVER_NS]: enServer,
 };
 
@@ -90,7 +97,8 @@ export const i18nReady: Promise<unknown> = i18n
     react: { useSuspense: false },
   });
 
-// The layout shell translates without react-i18next (shell-t.ts): it renders through this instance.
+// The initial bundle's components (the layout shell, Loading, the error screens) translate
+// without react-i18next (shell-t.ts, shell-text.ts): they render through this instance.
 provideShellRenderer((lng, ns, key, params) => i18n.getFixedT(lng, ns)(key, params ?? {}));
 
 function applyToDocument(locale: Locale) {

@@ -1,13 +1,15 @@
 /** /dashboard: 'Welcome back, <name>!' and the dashboard cards (the workflow feature's). */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import DashboardCards from '#web/features/dashboard/DashboardCards.tsx';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 
 export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
   const { user } = useAuth();
-  useDocumentTitle('Dashboard');
+  useDocumentTitle(t('title'));
   return (
     <Box>
       <Typography
@@ -16,7 +18,7 @@ export default function DashboardPage() {
         tabIndex={-1}
         sx={{ mb: 3, fontSize: { xs: '1.5rem', sm: '2rem' }, fontWeight: 600 }}
       >
-        Welcome back, {user?.name ?? ''}!
+        {t('welcome', { name: user?.name ?? '' })}
       </Typography>
       <DashboardCards />
     </Box>

@@ -1,12 +1,14 @@
 import SearchOff from '@mui/icons-material/SearchOff';
+import { useTranslation } from 'react-i18next';
 import { StatusPage } from './StatusPage.tsx';
 
 export default function NotFoundPage() {
+  const { t } = useTranslation('common');
   return (
     <StatusPage
       icon={<SearchOff fontSize="inherit" />}
-      title="404 - Page Not Found"
-      message="The page you are looking for does not exist or has been moved."
+      title={t('statusPage.notFoundTitle')}
+      message={t('statusPage.notFoundMessage')}
     />
   );
 }

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 
@@ -17,6 +18,7 @@ export interface StatusPageProps {
 }
 
 export function StatusPage({ icon, title, message }: StatusPageProps) {
+  const { t } = useTranslation('common');
   const navigate = useNavigate();
   useDocumentTitle(title);
   return (
@@ -39,10 +41,10 @@ export function StatusPage({ icon, title, message }: StatusPageProps) {
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
           <Button variant="contained" startIcon={<DashboardIcon />} onClick={() => navigate('/dashboard')}>
-            Go to Dashboard
+            {t('statusPage.goToDashboard')}
           </Button>
           <Button variant="outlined" startIcon={<ArrowBack />} onClick={() => navigate(-1)}>
-            Go Back
+            {t('statusPage.goBack')}
           </Button>
         </Stack>
       </Paper>

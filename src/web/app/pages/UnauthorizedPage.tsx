@@ -1,12 +1,14 @@
 import Block from '@mui/icons-material/Block';
+import { useTranslation } from 'react-i18next';
 import { StatusPage } from './StatusPage.tsx';
 
 export default function UnauthorizedPage() {
+  const { t } = useTranslation('common');
   return (
     <StatusPage
       icon={<Block fontSize="inherit" color="error" />}
-      title="Access Denied"
-      message="You do not have permission to view this page."
+      title={t('statusPage.deniedTitle')}
+      message={t('statusPage.deniedMessage')}
     />
   );
 }

@@ -2,7 +2,8 @@
  * /customers/{id}: a contact card with 'Navigate to Location' (a maps directions link, when the
  * customer has coordinates), a statistics card (totals per type, completed, completion rate as a
  * rounded percent, last service), the service history cards and 'Customer since <Month YYYY>'.
- * Errors: 'Customer not found' (404) or 'Failed to load customer history'.
+ * Errors: 'Customer not found' (404) or 'Failed to load customer history'. Texts from the
+ * `requests` catalogue (customerHistory.*), dates and types in the app's language (ADR 022).
  */
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Build from '@mui/icons-material/Build';
@@ -30,9 +31,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { CustomerHistory, HistoryItem } from '#shared/contracts/customers.ts';
-import { formatDateTime, monthYear, roundedPercent, TYPE_COLOR } from '#shared/domain/format.ts';
+import { roundedPercent, TYPE_COLOR } from '#shared/domain/format.ts';
 import { formatPhone } from '#shared/domain/phone.ts';
 import type { RequestType } from '#shared/domain/workflow.ts';
 import { EmptyState } from '#web/components/EmptyState.tsx';
@@ -40,8 +42,10 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
+import { useFormat } from '#web/i18n/hooks.ts';
+import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
-import { HISTORY_FALLBACK, useCustomerHistory } from './api/customer-history.ts';
+import { useCustomerHistory } from './api/customer-history.ts';
 
 const TYPE_ICON: Record<RequestType, ReactElement> = {
   INSTALLATION: <Build fontSize="small" />,
@@ -49,8 +53,6 @@ const TYPE_ICON: Record<RequestType, ReactElement> = {
   COMPLAINT: <ReportProblem fontSize="small" />,
   ENQUIRY: <HelpOutline fontSize="small" />,
 };
-
-const typeLabel = (t: string) => t.charAt(0) + t.slice(1).toLowerCase();
 
 /** Google Maps directions to the customer (opens in a new tab). */
 function directionsUrl(latitude: number, longitude: number): string {
@@ -67,6 +69,7 @@ function Line({ icon, children }: { icon: ReactElement; children: ReactNode }) {
 }
 
 function ContactCard({ customer }: { customer: CustomerHistory['customer'] }) {
+  const { t } = useTranslation('requests');
   const located = customer.latitude != null && customer.longitude != null;
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
@@ -115,15 +118,15 @@ function ContactCard({ customer }: { customer: CustomerHistory['customer'] }) {
             target="_blank"
             rel="noopener noreferrer"
           >
-            Navigate to Location
+            {t('details.navigate')}
           </Button>
         ) : (
           <>
             <Button variant="contained" startIcon={<Directions />} disabled>
-              Navigate to Location
+              {t('details.navigate')}
             </Button>
             <Typography variant="body2" color="text.secondary">
-              No location saved
+              {t('customerHistory.noLocation')}
             </Typography>
           </>
         )}
@@ -138,7 +141,8 @@ function Stat({ label, value, color }: { label: string; value: ReactNode; color?
       <Typography variant="h6" component="p" sx={{ fontWeight: 600, color, lineHeight: 1.2 }}>
         {value}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      {/* A long word (Tamil 'இன்ஸ்டலேஷன்கள்') breaks inside the tile rather than spill out of it. */}
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {label}
       </Typography>
     </Box>
@@ -146,24 +150,42 @@ function Stat({ label, value, color }: { label: string; value: ReactNode; color?
 }
 
 function StatisticsCard({ statistics }: { statistics: CustomerHistory['statistics'] }) {
+  const { t } = useTranslation('requests');
+  const format = useFormat();
   const rate = roundedPercent(statistics.completedServices, statistics.totalServices);
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          Statistics
+          {t('customerHistory.statistics')}
         </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 1.5 }}>
-          <Stat label="Total Services" value={statistics.totalServices} />
-          <Stat label="Installations" value={statistics.installations} color={TYPE_COLOR.INSTALLATION} />
-          <Stat label="Services" value={statistics.services} color={TYPE_COLOR.SERVICE} />
-          <Stat label="Complaints" value={statistics.complaints} color={TYPE_COLOR.COMPLAINT} />
-          <Stat label="Enquiries" value={statistics.enquiries} color={TYPE_COLOR.ENQUIRY} />
-          <Stat label="Completed" value={statistics.completedServices} />
+          <Stat label={t('customerHistory.total')} value={format.number(statistics.totalServices)} />
+          <Stat
+            label={t('customerHistory.installations')}
+            value={format.number(statistics.installations)}
+            color={TYPE_COLOR.INSTALLATION}
+          />
+          <Stat
+            label={t('customerHistory.services')}
+            value={format.number(statistics.services)}
+            color={TYPE_COLOR.SERVICE}
+          />
+          <Stat
+            label={t('customerHistory.complaints')}
+            value={format.number(statistics.complaints)}
+            color={TYPE_COLOR.COMPLAINT}
+          />
+          <Stat
+            label={t('customerHistory.enquiries')}
+            value={format.number(statistics.enquiries)}
+            color={TYPE_COLOR.ENQUIRY}
+          />
+          <Stat label={t('customerHistory.completed')} value={format.number(statistics.completedServices)} />
         </Box>
         <Box sx={{ mt: 2.5 }}>
           <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
-            <Typography variant="body2">Completion Rate</Typography>
+            <Typography variant="body2">{t('customerHistory.rate')}</Typography>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {rate}%
             </Typography>
@@ -174,11 +196,13 @@ function StatisticsCard({ statistics }: { statistics: CustomerHistory['statistic
             color="success"
             // A grey track, so that 0% does not read as a full pale-green bar.
             sx={{ height: 8, borderRadius: 4, bgcolor: 'grey.300' }}
-            aria-label="Completion Rate"
+            aria-label={t('customerHistory.rate')}
           />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          Last Service: {statistics.lastService ? formatDateTime(statistics.lastService) : 'None yet'}
+          {statistics.lastService
+            ? t('customerHistory.lastService', { date: format.dateTime(statistics.lastService) })
+            : t('customerHistory.lastServiceNone')}
         </Typography>
       </CardContent>
     </Card>
@@ -186,6 +210,10 @@ function StatisticsCard({ statistics }: { statistics: CustomerHistory['statistic
 }
 
 function HistoryCard({ item }: { item: HistoryItem }) {
+  const { t } = useTranslation('requests');
+  const { t: tc } = useTranslation('common');
+  const labels = useRequestLabels();
+  const format = useFormat();
   const color = TYPE_COLOR[item.type];
   return (
     <Card variant="outlined" sx={{ borderLeft: 4, borderLeftColor: color }}>
@@ -197,7 +225,7 @@ function HistoryCard({ item }: { item: HistoryItem }) {
         >
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color }}>
             {TYPE_ICON[item.type]}
-            <Typography sx={{ fontWeight: 600 }}>{typeLabel(item.type)}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{labels.type(item.type)}</Typography>
           </Stack>
           <StatusChip status={item.status} />
         </Stack>
@@ -205,23 +233,21 @@ function HistoryCard({ item }: { item: HistoryItem }) {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 2.5 }} sx={{ color: 'text.secondary' }}>
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
             <Event fontSize="small" />
-            <Typography variant="body2">{formatDateTime(item.createdAt)}</Typography>
+            <Typography variant="body2">{format.dateTime(item.createdAt)}</Typography>
           </Stack>
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
             <Engineering fontSize="small" />
-            <Typography variant="body2">{item.assignedTo ? item.assignedTo.name : 'Not Assigned'}</Typography>
+            <Typography variant="body2">{item.assignedTo ? item.assignedTo.name : tc('notAssigned')}</Typography>
           </Stack>
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
             <Image fontSize="small" />
-            <Typography variant="body2">
-              {item.mediaCount} {item.mediaCount === 1 ? 'image' : 'images'}
-            </Typography>
+            <Typography variant="body2">{t('customerHistory.images', { count: item.mediaCount })}</Typography>
           </Stack>
         </Stack>
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 1.5 }}>
         <Button size="small" component={RouterLink} to={`/service-requests/${item.id}`}>
-          View Details
+          {t('customerHistory.viewDetails')}
         </Button>
       </CardActions>
     </Card>
@@ -229,12 +255,15 @@ function HistoryCard({ item }: { item: HistoryItem }) {
 }
 
 export default function CustomerHistoryPage() {
+  const { t } = useTranslation('requests');
+  const { t: tc } = useTranslation('common');
+  const format = useFormat();
   const { id } = useParams();
   const navigate = useNavigate();
   const history = useCustomerHistory(id);
 
   const back = (
-    <IconButton aria-label="Back" onClick={() => navigate(-1)}>
+    <IconButton aria-label={tc('back')} onClick={() => navigate(-1)}>
       <ArrowBack />
     </IconButton>
   );
@@ -245,12 +274,12 @@ export default function CustomerHistoryPage() {
       history.error instanceof ApiError && (history.error.status === 404 || history.error.status === 400);
     return (
       <Box>
-        <PageHeader title="Customer History" back={back} />
+        <PageHeader title={t('customerHistory.title')} back={back} />
         {notFound ? (
-          <Alert severity="error">Customer not found</Alert>
+          <Alert severity="error">{t('customerHistory.notFound')}</Alert>
         ) : (
           <ErrorAlert
-            message={errorMessage(history.error, HISTORY_FALLBACK)}
+            message={errorMessage(history.error, t('customerHistory.failed'))}
             onRetry={() => void history.refetch()}
             retrying={history.isFetching}
           />
@@ -267,7 +296,7 @@ export default function CustomerHistoryPage() {
         back={back}
         subtitle={
           <Typography variant="body2" color="text.secondary">
-            Customer since {monthYear(customer.createdAt)}
+            {t('customerHistory.since', { date: format.monthYear(customer.createdAt) })}
           </Typography>
         }
         mb={3}
@@ -278,13 +307,13 @@ export default function CustomerHistoryPage() {
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
         <Typography variant="h6" component="h2">
-          Service History
+          {t('customerHistory.serviceHistory')}
         </Typography>
         <Chip size="small" label={serviceHistory.length} />
       </Stack>
       <Divider sx={{ mb: 2 }} />
       {serviceHistory.length === 0 ? (
-        <EmptyState message="No service history" />
+        <EmptyState message={t('customerHistory.empty')} />
       ) : (
         <Stack spacing={1.5}>
           {serviceHistory.map((item) => (

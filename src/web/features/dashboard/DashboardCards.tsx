@@ -4,6 +4,8 @@
  * Awaiting Approval); 'Recent Requests' (a click opens one; "View all" opens the requests the user
  * raised, /my-requests); 'Requests by Type' bars with the count and the percent to one decimal, in
  * the type colours. Each card links to the list it counts, filtered by its status (ADR 020).
+ * Colours come from the theme's palette (primary, warning, info, success: AA on white, ADR 018);
+ * texts from the `dashboard` catalogue, numbers and dates in the app's language (ADR 022).
  */
 import Assignment from '@mui/icons-material/AssignmentOutlined';
 import Autorenew from '@mui/icons-material/AutorenewOutlined';
@@ -17,18 +19,22 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import { alpha, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatDateTime, percent1, TYPE_COLOR, typeLabel } from '#shared/domain/format.ts';
+import { percent1, TYPE_COLOR } from '#shared/domain/format.ts';
 import { canOpen, requestScopeOf } from '#shared/domain/permissions.ts';
 import type { RequestStatus } from '#shared/domain/workflow.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
+import { useFormat } from '#web/i18n/hooks.ts';
+import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { FETCH_STATS_FALLBACK, useDashboardStats } from './api/stats.ts';
+import { useDashboardStats } from './api/stats.ts';
 
 function StatCard({
   label,
@@ -44,18 +50,20 @@ function StatCard({
   /** The list this card counts; the whole card is the link. */
   to?: string | null;
 }) {
+  const { t } = useTranslation('dashboard');
+  const { number } = useFormat();
   const card = { p: { xs: 1.5, sm: 2.5 }, display: 'flex', alignItems: 'center', gap: 2 };
   const linked = to
     ? {
         // A real link (keyboard, middle-click, open in a new tab): the whole card.
         component: RouterLink,
         to,
-        'aria-label': `${label}: ${value}`,
+        'aria-label': t('card.label', { label, value: number(value) }),
         sx: {
           ...card,
           color: 'inherit',
           textDecoration: 'none',
-          '&:hover': { borderColor: color, bgcolor: `${color}0a` },
+          '&:hover': { borderColor: color, bgcolor: alpha(color, 0.04) },
         },
       }
     : { sx: card };
@@ -69,7 +77,7 @@ function StatCard({
           width: 48,
           height: 48,
           borderRadius: 2,
-          bgcolor: `${color}1a`,
+          bgcolor: alpha(color, 0.1),
           color,
           flexShrink: 0,
         }}
@@ -81,7 +89,9 @@ function StatCard({
         <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
-        <Typography sx={{ fontSize: { xs: 24, sm: 28 }, fontWeight: 700, lineHeight: 1.2, color }}>{value}</Typography>
+        <Typography sx={{ fontSize: { xs: 24, sm: 28 }, fontWeight: 700, lineHeight: 1.2, color }}>
+          {number(value)}
+        </Typography>
       </Box>
     </Paper>
   );
@@ -121,13 +131,17 @@ export function cardLink(role: Parameters<typeof canOpen>[0], status: RequestSta
 }
 
 export default function DashboardCards() {
+  const { t } = useTranslation('dashboard');
+  const labels = useRequestLabels();
+  const format = useFormat();
+  const { palette } = useTheme();
   const { policyRole } = useAuth();
   const stats = useDashboardStats();
   if (stats.isLoading) return <Loading />;
   if (!stats.data) {
     return (
       <ErrorAlert
-        message={errorMessage(stats.error, FETCH_STATS_FALLBACK)}
+        message={errorMessage(stats.error, t('fetchFailed'))}
         onRetry={() => void stats.refetch()}
         retrying={stats.isFetching}
       />
@@ -139,52 +153,62 @@ export default function DashboardCards() {
     <Stack spacing={3}>
       <Box sx={grid}>
         <StatCard
-          label="Total Requests"
+          label={t('card.total')}
           value={s.totalRequests}
           icon={<Assignment />}
-          color="#1976d2"
+          color={palette.primary.main}
           to={cardLink(policyRole, null)}
         />
         <StatCard
-          label="Pending Approval"
+          label={t('card.pending')}
           value={s.pendingApproval}
           icon={<HourglassEmpty />}
-          color="#ed6c02"
+          color={palette.warning.main}
           to={cardLink(policyRole, 'PENDING_APPROVAL')}
         />
         <StatCard
-          label="In Progress"
+          label={t('card.inProgress')}
           value={s.inProgress}
           icon={<Autorenew />}
-          color="#0288d1"
+          color={palette.info.main}
           to={cardLink(policyRole, 'IN_PROGRESS')}
         />
         <StatCard
-          label="Completed"
+          label={t('card.completed')}
           value={s.completed}
           icon={<CheckCircle />}
-          color="#2e7d32"
+          color={palette.success.main}
           to={cardLink(policyRole, 'COMPLETED')}
         />
       </Box>
 
       {s.myTasks ? (
-        <Panel title="My Tasks Today">
+        <Panel title={t('myTasks.title')}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
             {[
-              { label: 'Assigned to Me', value: s.myTasks.assigned, color: '#0288d1' },
-              { label: 'In Progress', value: s.myTasks.inProgress, color: '#1976d2' },
-              { label: 'Awaiting Approval', value: s.myTasks.workCompleted, color: '#2e7d32' },
-            ].map((t) => (
+              { key: 'assigned', label: t('myTasks.assigned'), value: s.myTasks.assigned, color: palette.info.main },
+              {
+                key: 'inProgress',
+                label: t('myTasks.inProgress'),
+                value: s.myTasks.inProgress,
+                color: palette.primary.main,
+              },
+              {
+                key: 'awaiting',
+                label: t('myTasks.awaiting'),
+                value: s.myTasks.workCompleted,
+                color: palette.success.main,
+              },
+            ].map((task) => (
               <Box
-                key={t.label}
-                sx={{ textAlign: 'center', p: { xs: 1, sm: 1.5 }, borderRadius: 2, bgcolor: `${t.color}12` }}
+                key={task.key}
+                sx={{ textAlign: 'center', p: { xs: 1, sm: 1.5 }, borderRadius: 2, bgcolor: alpha(task.color, 0.07) }}
               >
-                <Typography sx={{ fontSize: { xs: 24, sm: 30 }, fontWeight: 700, color: t.color }}>
-                  {t.value}
+                <Typography sx={{ fontSize: { xs: 24, sm: 30 }, fontWeight: 700, color: task.color }}>
+                  {format.number(task.value)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {t.label}
+                  {task.label}
                 </Typography>
               </Box>
             ))}
@@ -200,17 +224,17 @@ export default function DashboardCards() {
         }}
       >
         <Panel
-          title="Recent Requests"
+          title={t('recent.title')}
           action={
             canOpen(policyRole, 'myRequests') ? (
               <Link component={RouterLink} to="/my-requests" sx={{ fontWeight: 500, py: 1.25, px: 0.5 }}>
-                View all
+                {t('recent.viewAll')}
               </Link>
             ) : null
           }
         >
           {s.recentRequests.length === 0 ? (
-            <Typography color="text.secondary">No requests yet</Typography>
+            <Typography color="text.secondary">{t('recent.empty')}</Typography>
           ) : (
             <List disablePadding>
               {s.recentRequests.map((r) => (
@@ -224,7 +248,7 @@ export default function DashboardCards() {
                     <Box sx={{ flex: 1, minWidth: 0 }}>
                       <Typography sx={{ fontWeight: 600 }}>{r.customer.name}</Typography>
                       <Typography variant="body2" sx={{ color: TYPE_COLOR[r.type], fontWeight: 500 }}>
-                        {typeLabel(r.type)}
+                        {labels.type(r.type)}
                       </Typography>
                       <Typography
                         variant="body2"
@@ -242,7 +266,7 @@ export default function DashboardCards() {
                         {r.description}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
-                        {r.ticketNumber} · {formatDateTime(r.createdAt)}
+                        {r.ticketNumber} · {format.dateTime(r.createdAt)}
                       </Typography>
                     </Box>
                     <Box sx={{ flexShrink: 0, pt: 0.25 }}>
@@ -254,29 +278,30 @@ export default function DashboardCards() {
             </List>
           )}
         </Panel>
-        <Panel title="Requests by Type">
+        <Panel title={t('byType.title')}>
           <Stack spacing={2}>
-            {s.byType.map((t) => {
-              const pct = percent1(t.count, s.totalRequests);
+            {s.byType.map((b) => {
+              const pct = percent1(b.count, s.totalRequests);
+              const count = format.number(b.count);
               return (
-                <Box key={t.type}>
+                <Box key={b.type}>
                   <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {typeLabel(t.type)}
+                      {labels.type(b.type)}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {t.count} ({pct}%)
+                      {t('byType.count', { n: count, percent: pct })}
                     </Typography>
                   </Stack>
                   <LinearProgress
                     variant="determinate"
                     value={Number(pct)}
-                    aria-label={`${typeLabel(t.type)}: ${t.count} requests, ${pct}%`}
+                    aria-label={t('byType.bar', { type: labels.type(b.type), count: b.count, percent: pct })}
                     sx={{
                       height: 10,
                       borderRadius: 5,
-                      bgcolor: `${TYPE_COLOR[t.type]}22`,
-                      '& .MuiLinearProgress-bar': { bgcolor: TYPE_COLOR[t.type], borderRadius: 5 },
+                      bgcolor: alpha(TYPE_COLOR[b.type], 0.13),
+                      '& .MuiLinearProgress-bar': { bgcolor: TYPE_COLOR[b.type], borderRadius: 5 },
                     }}
                   />
                 </Box>

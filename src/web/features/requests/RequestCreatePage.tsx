@@ -3,7 +3,8 @@
  * SERVICE), Region, Customer ('name - address', only the chosen region's, searched on the
  * server) and Description, validated with the shared contract's messages. On success:
  * 'Service request created successfully!', then back to the list after 2 s (to the dashboard
- * for the roles that cannot open the list).
+ * for the roles that cannot open the list). Texts from the `requests` catalogue, the contract's
+ * messages in the app's language (useServerText; ADR 022).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -16,26 +17,32 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CustomerItem } from '#shared/contracts/customers.ts';
 import { type CreateRequestBody, createRequestBody } from '#shared/contracts/service-requests.ts';
 import { REDIRECT_AFTER_SAVE_MS } from '#shared/domain/constants.ts';
-import { TYPE_LABEL } from '#shared/domain/format.ts';
 import { canOpen, ROUTES, regionalScopeOf } from '#shared/domain/permissions.ts';
 import { REQUEST_TYPES } from '#shared/domain/workflow.ts';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { useServerText } from '#web/i18n/hooks.ts';
+import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { applyFieldErrors } from '#web/lib/forms.ts';
 import { useRegions } from '#web/lib/queries/regions.ts';
 import { useDebounced } from '#web/lib/use-debounced.ts';
 import { useCreateRequest } from './api/create-request.ts';
-import { LOAD_FALLBACK, useCustomerOptions } from './api/form-options.ts';
+import { useCustomerOptions } from './api/form-options.ts';
 
 const customerLabel = (c: Pick<CustomerItem, 'name' | 'address'>) => `${c.name} - ${c.address}`;
 
 export default function RequestCreatePage() {
+  const { t } = useTranslation('requests');
+  const { t: tc } = useTranslation('common');
+  const labels = useRequestLabels();
+  const serverText = useServerText();
   const navigate = useNavigate();
   const { user, policyRole } = useAuth();
   const ownRegion = policyRole && regionalScopeOf(policyRole) === 'region' ? (user?.regionId ?? null) : null;
@@ -78,18 +85,18 @@ export default function RequestCreatePage() {
 
   return (
     <Box>
-      <PageHeader title="New Service Request" />
+      <PageHeader title={t('create.title')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
         {loadError ? (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {errorMessage(loadError, LOAD_FALLBACK)}
+            {errorMessage(loadError, tc('loadFailed'))}
           </Alert>
         ) : null}
         <Stack
           component="form"
           noValidate
           spacing={2.5}
-          aria-label="New service request"
+          aria-label={t('create.formLabel')}
           onSubmit={handleSubmit((values) => create.mutate(values))}
         >
           <Controller
@@ -98,7 +105,7 @@ export default function RequestCreatePage() {
             render={({ field }) => (
               <TextField
                 select
-                label="Request Type"
+                label={t('field.requestType')}
                 required
                 fullWidth
                 value={field.value ?? ''}
@@ -107,11 +114,11 @@ export default function RequestCreatePage() {
                 inputRef={field.ref}
                 name={field.name}
                 error={!!errors.type}
-                helperText={errors.type?.message}
+                helperText={serverText(errors.type?.message)}
               >
                 {REQUEST_TYPES.map((t) => (
                   <MenuItem key={t} value={t}>
-                    {TYPE_LABEL[t]}
+                    {labels.type(t)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -123,7 +130,7 @@ export default function RequestCreatePage() {
             render={({ field }) => (
               <TextField
                 select
-                label="Region"
+                label={tc('field.region')}
                 required
                 fullWidth
                 value={field.value ?? ''}
@@ -138,7 +145,7 @@ export default function RequestCreatePage() {
                 inputRef={field.ref}
                 name={field.name}
                 error={!!errors.regionId}
-                helperText={errors.regionId?.message}
+                helperText={serverText(errors.regionId?.message)}
               >
                 {regionOptions.map((r) => (
                   <MenuItem key={r.id} value={r.id}>
@@ -168,37 +175,39 @@ export default function RequestCreatePage() {
                 filterOptions={(x) => x}
                 disabled={!regionId}
                 loading={customers.isFetching}
-                noOptionsText={regionId ? 'No customers found' : 'Choose a region first'}
+                noOptionsText={regionId ? t('create.noCustomers') : t('create.chooseRegion')}
                 renderInput={(params) => (
                   <TextField
                     {...params}
-                    label="Customer"
+                    label={t('field.customer')}
                     required
                     inputRef={field.ref}
                     name={field.name}
                     error={!!errors.customerId}
-                    helperText={errors.customerId?.message ?? (regionId ? undefined : 'Choose a region first')}
+                    helperText={
+                      serverText(errors.customerId?.message) ?? (regionId ? undefined : t('create.chooseRegion'))
+                    }
                   />
                 )}
               />
             )}
           />
           <TextField
-            label="Description"
+            label={t('field.description')}
             required
             fullWidth
             multiline
             minRows={4}
             error={!!errors.description}
-            helperText={errors.description?.message}
+            helperText={serverText(errors.description?.message)}
             {...register('description')}
           />
           <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end', pt: 1 }}>
             <Button onClick={() => navigate(backTo)} disabled={create.isPending}>
-              Cancel
+              {tc('cancel')}
             </Button>
             <Button type="submit" variant="contained" disabled={create.isPending || done}>
-              {create.isPending ? 'Creating...' : 'Create Request'}
+              {create.isPending ? t('create.submitting') : t('create.submit')}
             </Button>
           </Stack>
         </Stack>

@@ -3,7 +3,7 @@
  * action buttons `allowedActions` (the shared workflow table) gives this user on this status; and,
  * for the assigned technician only, the work-progress panel. Each part is its own component:
  * RequestActions (buttons, dialogs, mutations), WorkProgressPanel, RequestFactsCard,
- * ApprovalHistory, WorkLogList.
+ * ApprovalHistory, WorkLogList. Texts from the `requests` catalogue (ADR 022).
  */
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
@@ -12,18 +12,20 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { shortId, TYPE_COLOR, typeLabel } from '#shared/domain/format.ts';
+import { shortId, TYPE_COLOR } from '#shared/domain/format.ts';
 import { canOpen } from '#shared/domain/permissions.ts';
 import { allowedActions } from '#shared/domain/workflow.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
+import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
-import { FETCH_REQUEST_FALLBACK, useRequest } from './api/get-request.ts';
+import { useRequest } from './api/get-request.ts';
 import { ApprovalHistory } from './components/ApprovalHistory.tsx';
 import { CustomerContactCard } from './components/CustomerContactCard.tsx';
 import { Section } from './components/DetailsSection.tsx';
@@ -34,12 +36,17 @@ import { WorkLogList } from './components/WorkLogList.tsx';
 import { WorkProgressPanel } from './components/WorkProgressPanel.tsx';
 
 export default function RequestDetailsPage() {
+  const { t } = useTranslation('requests');
+  const { t: tc } = useTranslation('common');
+  const labels = useRequestLabels();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { user, policyRole } = useAuth();
   const query = useRequest(id);
   // The tab's name: the request's ticket number, the one people say (ADR 018, ADR 020).
-  useDocumentTitle(query.data ? `Service request ${query.data.ticketNumber}` : 'Service request');
+  useDocumentTitle(
+    query.data ? t('details.tabTitle', { ticket: query.data.ticketNumber }) : t('details.tabTitleLoading'),
+  );
 
   const back = () => {
     if (window.history.length > 1) navigate(-1);
@@ -52,10 +59,10 @@ export default function RequestDetailsPage() {
     return (
       <Box>
         <Button startIcon={<ArrowBack />} onClick={back} sx={{ mb: 2 }}>
-          Back
+          {tc('back')}
         </Button>
         <ErrorAlert
-          message={errorMessage(query.error, FETCH_REQUEST_FALLBACK)}
+          message={errorMessage(query.error, t('failed.one'))}
           // Not found stays not found; anything else may answer on a second try.
           onRetry={
             query.error instanceof ApiError && query.error.status === 404 ? undefined : () => void query.refetch()
@@ -72,18 +79,18 @@ export default function RequestDetailsPage() {
   return (
     <Box>
       <Button startIcon={<ArrowBack />} onClick={back} sx={{ mb: 1.5 }}>
-        Back
+        {tc('back')}
       </Button>
       <PageHeader
-        title={`Request ${r.ticketNumber}`}
+        title={t('details.title', { ticket: r.ticketNumber })}
         subtitle={
           <Stack direction="row" spacing={1} sx={{ mt: 0.75, alignItems: 'center', flexWrap: 'wrap' }}>
             <StatusChip status={r.status} size="medium" />
             <Typography component="span" variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-              ID {shortId(r.id)}
+              {t('details.shortId', { id: shortId(r.id) })}
             </Typography>
             <Chip
-              label={typeLabel(r.type)}
+              label={labels.type(r.type)}
               variant="outlined"
               sx={{ borderColor: TYPE_COLOR[r.type], color: TYPE_COLOR[r.type], fontWeight: 600 }}
             />
@@ -109,7 +116,7 @@ export default function RequestDetailsPage() {
             <RequestFactsCard request={r} />
             <ApprovalHistory entries={r.approvalHistory} />
             <WorkLogList logs={r.workLogs} />
-            <Section title={`Work Photos (${r.workMedia.length})`}>
+            <Section title={t('details.photos', { n: r.workMedia.length })}>
               <PhotoGrid media={r.workMedia} />
             </Section>
           </Stack>

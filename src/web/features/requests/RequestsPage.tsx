@@ -6,6 +6,7 @@
  * all on the server. A row opens the request; New Request opens the form. The status filter lives
  * in the URL (`?status=PENDING_APPROVAL`: the dashboard's cards link there). With `mine` (the
  * page /my-requests, the dashboard's "View all") it lists the requests the user raised.
+ * Texts from the `requests` catalogue; statuses, types and dates in the app's language (ADR 022).
  */
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
@@ -15,35 +16,34 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { RequestSummary } from '#shared/contracts/service-requests.ts';
-import { formatDateTime, shortId, statusLabel, typeLabel } from '#shared/domain/format.ts';
+import { shortId } from '#shared/domain/format.ts';
 import { REQUEST_STATUSES, type RequestStatus } from '#shared/domain/workflow.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { SearchField } from '#web/components/SearchField.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
+import { useFormat } from '#web/i18n/hooks.ts';
+import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useDebounced } from '#web/lib/use-debounced.ts';
-import { FETCH_REQUESTS_FALLBACK, useRequests } from './api/list-requests.ts';
+import { useRequests } from './api/list-requests.ts';
 
-/** 'All', then every status in workflow order, its underscores as spaces in title case. */
-export const STATUS_FILTERS: { value: string; label: string }[] = [
-  { value: 'ALL', label: 'All' },
-  ...REQUEST_STATUSES.map((s) => ({
-    value: s,
-    label: statusLabel(s)
-      .toLowerCase()
-      .replace(/\b\w/g, (c) => c.toUpperCase()),
-  })),
-];
+/** 'All', then every status in workflow order (shown as 'Pending Approval': common:statusFilter). */
+export const STATUS_FILTERS: readonly string[] = ['ALL', ...REQUEST_STATUSES];
 
 /** The status filter of the URL (`?status=…`), 'ALL' when missing or unknown. */
 export function statusFromUrl(value: string | null): string {
-  return value && STATUS_FILTERS.some((f) => f.value === value) ? value : 'ALL';
+  return value && STATUS_FILTERS.includes(value) ? value : 'ALL';
 }
 
 export default function RequestsPage({ mine = false }: { mine?: boolean }) {
+  const { t } = useTranslation('requests');
+  const { t: tc } = useTranslation('common');
+  const labels = useRequestLabels();
+  const format = useFormat();
   const navigate = useNavigate();
   const paging = usePaging();
   const [search, setSearch] = useState('');
@@ -70,7 +70,7 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
   const columns: Column<RequestSummary>[] = [
     {
       key: 'id',
-      header: 'ID',
+      header: t('field.id'),
       render: (r) => (
         <>
           <Typography sx={{ fontFamily: 'monospace', fontSize: 14, whiteSpace: 'nowrap' }}>{r.ticketNumber}</Typography>
@@ -82,16 +82,16 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
       ),
       hideBelow: 'md',
     },
-    { key: 'type', header: 'Type', render: (r) => typeLabel(r.type), hideBelow: 'sm' },
+    { key: 'type', header: t('field.type'), render: (r) => labels.type(r.type), hideBelow: 'sm' },
     {
       key: 'customer',
-      header: 'Customer',
+      header: t('field.customer'),
       render: (r) => (
         <>
           <Typography sx={{ fontWeight: 500, fontSize: 14 }}>{r.customer.name}</Typography>
           {/* On a phone the Type and ID columns are hidden: show them under the name. */}
           <Typography sx={{ display: { xs: 'block', sm: 'none' }, fontSize: 13, color: 'text.secondary' }}>
-            {typeLabel(r.type)}
+            {labels.type(r.type)}
           </Typography>
           <Typography sx={{ display: { xs: 'block', md: 'none' }, fontSize: 13, color: 'text.secondary' }}>
             {r.ticketNumber}
@@ -101,7 +101,7 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
     },
     {
       key: 'description',
-      header: 'Description',
+      header: t('field.description'),
       hideBelow: 'sm',
       render: (r) => (
         <Typography
@@ -120,42 +120,42 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
         </Typography>
       ),
     },
-    { key: 'status', header: 'Status', render: (r) => <StatusChip status={r.status} /> },
+    { key: 'status', header: tc('field.status'), render: (r) => <StatusChip status={r.status} /> },
     {
       key: 'technician',
-      header: 'Technician',
+      header: t('field.technician'),
       hideBelow: 'md',
       render: (r) =>
         r.assignedTo ? (
           r.assignedTo.name
         ) : (
           <Typography component="span" color="text.secondary" sx={{ fontSize: 14 }}>
-            Not Assigned
+            {tc('notAssigned')}
           </Typography>
         ),
     },
     {
       key: 'created',
-      header: 'Created',
+      header: t('field.created'),
       hideBelow: 'lg',
-      render: (r) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</Box>,
+      render: (r) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(r.createdAt)}</Box>,
     },
   ];
 
   return (
     <Box>
       <PageHeader
-        title={mine ? 'My Requests' : 'Service Requests'}
+        title={mine ? t('list.mine') : t('list.title')}
         actions={
           <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/service-requests/create')}>
-            New Request
+            {t('list.new')}
           </Button>
         }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <SearchField
-          placeholder="Search by customer or description"
-          label="Search requests"
+          placeholder={t('list.search')}
+          label={t('list.searchLabel')}
           value={search}
           onChange={(v) => {
             setSearch(v);
@@ -166,7 +166,7 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
         <TextField
           select
           size="small"
-          label="Status"
+          label={tc('field.status')}
           value={status}
           onChange={(e) => {
             setStatus(e.target.value);
@@ -175,23 +175,23 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
           sx={{ width: { xs: '100%', sm: 220 } }}
         >
           {STATUS_FILTERS.map((f) => (
-            <MenuItem key={f.value} value={f.value}>
-              {f.label}
+            <MenuItem key={f} value={f}>
+              {labels.statusFilter(f)}
             </MenuItem>
           ))}
         </TextField>
       </Stack>
       <DataTable
-        label="Service requests"
+        label={t('list.tableLabel')}
         columns={columns}
         rows={requests.data?.items}
         total={requests.data?.total}
         getRowId={(r) => r.id}
         paging={paging}
         loading={requests.isFetching}
-        error={requests.error ? errorMessage(requests.error, FETCH_REQUESTS_FALLBACK) : null}
+        error={requests.error ? errorMessage(requests.error, t('failed.list')) : null}
         onRetry={() => void requests.refetch()}
-        emptyMessage={mine ? 'You have not raised any requests yet' : 'No service requests found'}
+        emptyMessage={mine ? t('list.emptyMine') : t('list.empty')}
         rowLink={(r) => `/service-requests/${r.id}`}
       />
     </Box>

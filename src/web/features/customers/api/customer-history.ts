@@ -1,13 +1,15 @@
 /** GET /api/customers/{id}/history: the customer, their requests and the statistics. */
 import { useQuery } from '@tanstack/react-query';
+import { getI18n } from 'react-i18next';
 import type { CustomerHistory } from '#shared/contracts/customers.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 import { customersQueryKey } from './keys.ts';
 
-export const HISTORY_FALLBACK = 'Failed to load customer history';
-
 export function fetchCustomerHistory(id: string, signal?: AbortSignal) {
-  return api<CustomerHistory>(`/customers/${encodeURIComponent(id)}/history`, { signal, fallback: HISTORY_FALLBACK });
+  return api<CustomerHistory>(`/customers/${encodeURIComponent(id)}/history`, {
+    signal,
+    fallback: getI18n().t('requests:customerHistory.failed'),
+  });
 }
 
 export function useCustomerHistory(id: string | undefined) {

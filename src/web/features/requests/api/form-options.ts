@@ -4,11 +4,11 @@
  * query in #web/lib/queries/regions.ts.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getI18n } from 'react-i18next';
 import type { CustomerItem } from '#shared/contracts/customers.ts';
 import { apiList } from '#web/lib/api-client.ts';
 import { customerOptionsQueryKey } from './keys.ts';
 
-export const LOAD_FALLBACK = 'Failed to load data';
 /** How many customers the picker offers at once; typing narrows the list on the server. */
 export const CUSTOMER_OPTIONS_LIMIT = 50;
 
@@ -20,7 +20,7 @@ export function useCustomerOptions(regionId: string, search: string) {
       apiList<CustomerItem>('/customers', {
         query: { regionId, search: search || undefined, page: 1, pageSize: CUSTOMER_OPTIONS_LIMIT },
         signal,
-        fallback: LOAD_FALLBACK,
+        fallback: getI18n().t('common:loadFailed'),
       }),
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
 /** GET /api/service-requests: paged, searched and filtered on the server (total in X-Total-Count). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getI18n } from 'react-i18next';
 import type { RequestSummary } from '#shared/contracts/service-requests.ts';
 import type { RequestStatus } from '#shared/domain/workflow.ts';
 import { apiList } from '#web/lib/api-client.ts';
@@ -14,10 +15,8 @@ export type RequestListParams = {
   mine?: boolean;
 };
 
-export const FETCH_REQUESTS_FALLBACK = 'Failed to fetch requests';
-
 export function fetchRequests(query: RequestListParams, signal?: AbortSignal) {
-  return apiList<RequestSummary>('/service-requests', { query, signal, fallback: FETCH_REQUESTS_FALLBACK });
+  return apiList<RequestSummary>('/service-requests', { query, signal, fallback: getI18n().t('requests:failed.list') });
 }
 
 export function useRequests(query: RequestListParams) {

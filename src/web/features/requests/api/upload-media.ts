@@ -1,4 +1,5 @@
 /** POST /api/uploads/work-media/{id}: one image per call in the field 'file', with upload progress. */
+import { getI18n } from 'react-i18next';
 import type { WorkMediaItem } from '#shared/contracts/service-requests.ts';
 import { upload } from '#web/lib/api-client.ts';
 
@@ -12,6 +13,6 @@ export function uploadWorkMedia(requestId: string, file: File, onProgress: (perc
   form.append('file', file, file.name);
   return upload<WorkMediaItem>(`/uploads/work-media/${requestId}`, form, {
     onProgress,
-    fallback: UPLOAD_MEDIA_FALLBACK,
+    fallback: getI18n().t('requests:failed.upload'),
   });
 }

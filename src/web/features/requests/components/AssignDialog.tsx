@@ -12,8 +12,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { FALLBACK, useCandidates } from '../api/actions.ts';
+import { useCandidates } from '../api/actions.ts';
 
 export interface AssignDialogProps {
   open: boolean;
@@ -25,6 +26,8 @@ export interface AssignDialogProps {
 }
 
 export function AssignDialog({ open, requestId, currentId, pending, onAssign, onClose }: AssignDialogProps) {
+  const { t } = useTranslation('requests');
+  const { t: tc } = useTranslation('common');
   const candidates = useCandidates(requestId, open);
   const [chosen, setChosen] = useState('');
   useEffect(() => {
@@ -33,47 +36,44 @@ export function AssignDialog({ open, requestId, currentId, pending, onAssign, on
   const list = candidates.data ?? [];
   return (
     <Dialog open={open} onClose={pending ? undefined : onClose} fullWidth maxWidth="sm">
-      <DialogTitle>Assign Technician</DialogTitle>
+      <DialogTitle>{t('action.assign')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          Choose a technician of this region, or let Auto Assign pick the one with the fewest open tasks.
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('assign.help')}</DialogContentText>
         {candidates.error ? (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {errorMessage(candidates.error, FALLBACK.candidates)}
+            {errorMessage(candidates.error, tc('loadFailed'))}
           </Alert>
         ) : null}
         {!candidates.isLoading && !candidates.error && list.length === 0 ? (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            No active technician is available in this region
+            {t('assign.none')}
           </Alert>
         ) : null}
         <TextField
           select
           fullWidth
-          label="Technician"
+          label={t('field.technician')}
           value={chosen}
           onChange={(e) => setChosen(e.target.value)}
           disabled={candidates.isLoading || list.length === 0}
-          helperText={candidates.isLoading ? 'Loading...' : undefined}
+          helperText={candidates.isLoading ? tc('loading') : undefined}
         >
-          {list.map((t) => (
-            <MenuItem key={t.id} value={t.id} disabled={t.id === currentId}>
-              {t.name} ({t.openTasks} open {t.openTasks === 1 ? 'task' : 'tasks'})
-              {t.id === currentId ? ' · currently assigned' : ''}
+          {list.map((c) => (
+            <MenuItem key={c.id} value={c.id} disabled={c.id === currentId}>
+              {t(c.id === currentId ? 'assign.current' : 'assign.candidate', { name: c.name, count: c.openTasks })}
             </MenuItem>
           ))}
         </TextField>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {tc('cancel')}
         </Button>
         <Button variant="outlined" onClick={() => onAssign(null)} disabled={pending}>
-          Auto Assign
+          {t('assign.auto')}
         </Button>
         <Button variant="contained" onClick={() => onAssign(chosen)} disabled={pending || !chosen}>
-          Assign Selected
+          {t('assign.selected')}
         </Button>
       </DialogActions>
     </Dialog>

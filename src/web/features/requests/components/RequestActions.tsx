@@ -14,6 +14,7 @@ import HighlightOff from '@mui/icons-material/HighlightOff';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import { approvalStage, factsOf, type WorkflowAction } from '#shared/domain/workflow.ts';
 import { useToast } from '#web/components/toast.tsx';
@@ -30,6 +31,7 @@ export function RequestActions({
   request: RequestDetails;
   allowed: readonly WorkflowAction[];
 }) {
+  const { t } = useTranslation('requests');
   const toast = useToast();
   const [dialog, setDialog] = useState<DialogName>(null);
   const close = () => setDialog(null);
@@ -52,7 +54,7 @@ export function RequestActions({
   const approve = useApprove(r.id);
   const reject = useReject(r.id, () => {
     done();
-    toast.info('Request rejected');
+    toast.info(t('done.rejected'));
   });
   const assign = useAssign(r.id, done);
   const acknowledge = useAcknowledge(r.id, done);
@@ -82,17 +84,17 @@ export function RequestActions({
               startIcon={<CheckCircle />}
               onClick={() => setDialog('approve')}
             >
-              {stage === 'SALES' ? 'Sales Approve' : 'Approve'}
+              {stage === 'SALES' ? t('action.salesApprove') : t('action.approve')}
             </Button>
           ) : null}
           {may.reject ? (
             <Button variant="outlined" color="error" startIcon={<HighlightOff />} onClick={() => setDialog('reject')}>
-              Reject
+              {t('action.reject')}
             </Button>
           ) : null}
           {may.assign ? (
             <Button variant="contained" startIcon={<Engineering />} onClick={() => setDialog('assign')}>
-              {r.status === 'ASSIGNED' ? 'Reassign Technician' : 'Assign Technician'}
+              {r.status === 'ASSIGNED' ? t('action.reassign') : t('action.assign')}
             </Button>
           ) : null}
           {may.acknowledge ? (
@@ -102,21 +104,17 @@ export function RequestActions({
               startIcon={<DoneAll />}
               onClick={() => setDialog('acknowledge')}
             >
-              Acknowledge Completion
+              {t('action.acknowledgeCompletion')}
             </Button>
           ) : null}
         </Stack>
       ) : null}
       <TextDialog
         open={dialog === 'approve'}
-        title={stage === 'SALES' ? 'Sales Approval' : 'Approve Request'}
-        message={
-          stage === 'SALES'
-            ? 'Approve this request for sales; it then goes to the service team for approval.'
-            : 'Approve this request so a technician can be assigned.'
-        }
-        label="Comments (optional)"
-        confirmLabel="Approve"
+        title={stage === 'SALES' ? t('action.salesApproveTitle') : t('action.approveTitle')}
+        message={stage === 'SALES' ? t('action.salesApproveMessage') : t('action.approveMessage')}
+        label={t('action.comments')}
+        confirmLabel={t('action.approve')}
         color="success"
         pending={approve.isPending}
         onConfirm={(comments) => approve.mutate({ stage, comments }, { onSuccess: done })}
@@ -124,12 +122,12 @@ export function RequestActions({
       />
       <TextDialog
         open={dialog === 'reject'}
-        title="Reject Request"
-        message="Give the reason; the requester will see it."
-        label="Reason for rejection"
+        title={t('action.rejectTitle')}
+        message={t('action.rejectMessage')}
+        label={t('action.rejectReason')}
         required
-        requiredMessage="A reason for rejecting is required"
-        confirmLabel="Reject"
+        requiredMessage={t('action.rejectReasonRequired')}
+        confirmLabel={t('action.reject')}
         color="error"
         pending={reject.isPending}
         onConfirm={(reason) => reject.mutate(reason)}
@@ -137,10 +135,10 @@ export function RequestActions({
       />
       <TextDialog
         open={dialog === 'acknowledge'}
-        title="Acknowledge Completion"
-        message="Confirm the work is done; the request becomes COMPLETED."
-        label="Comments (optional)"
-        confirmLabel="Acknowledge"
+        title={t('action.acknowledgeCompletion')}
+        message={t('action.acknowledgeMessage')}
+        label={t('action.comments')}
+        confirmLabel={t('action.acknowledge')}
         color="success"
         pending={acknowledge.isPending}
         onConfirm={(comments) => acknowledge.mutate(comments)}

@@ -4,23 +4,29 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
-import { formatDateTime } from '#shared/domain/format.ts';
 import { formatPhone } from '#shared/domain/phone.ts';
+import { useFormat, useRoleName } from '#web/i18n/hooks.ts';
 import { customerLocationOf, Fact, Section } from './DetailsSection.tsx';
 
-function salesApprovalText(r: RequestDetails): string {
-  if (!r.needsSalesApproval) return r.salesApproved ? 'Approved at creation' : 'Not required';
-  return r.salesApproved ? 'Approved' : 'Awaiting sales approval';
+function salesApprovalText(r: RequestDetails, t: TFunction<'requests'>): string {
+  if (!r.needsSalesApproval) return r.salesApproved ? t('salesApproval.atCreation') : t('salesApproval.notRequired');
+  return r.salesApproved ? t('salesApproval.approved') : t('salesApproval.awaiting');
 }
 
 export function RequestFactsCard({ request: r }: { request: RequestDetails }) {
+  const { t } = useTranslation('requests');
+  const { t: tc } = useTranslation('common');
+  const roleName = useRoleName();
+  const format = useFormat();
   const location = customerLocationOf(r);
   return (
-    <Section title="Request Details">
+    <Section title={t('details.facts')}>
       <Grid container columnSpacing={3}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Fact label="Customer">
+          <Fact label={t('field.customer')}>
             <Typography sx={{ fontWeight: 600 }}>{r.customer.name}</Typography>
             <Typography variant="body2">{r.customer.address}</Typography>
             <Typography variant="body2">{formatPhone(r.customer.primaryPhone)}</Typography>
@@ -33,32 +39,32 @@ export function RequestFactsCard({ request: r }: { request: RequestDetails }) {
                 rel="noopener noreferrer"
                 sx={{ mt: 0.5, ml: -0.5 }}
               >
-                Navigate to Location
+                {t('details.navigate')}
               </Button>
             ) : null}
           </Fact>
-          <Fact label="Region">{r.region.name}</Fact>
-          <Fact label="Requested By">
-            {r.requestedBy.name} ({r.requestedBy.role.name})
+          <Fact label={tc('field.region')}>{r.region.name}</Fact>
+          <Fact label={t('field.requestedBy')}>
+            {t('details.requester', { name: r.requestedBy.name, role: roleName(r.requestedBy.role.name) })}
           </Fact>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Fact label="Technician">
+          <Fact label={t('field.technician')}>
             {r.assignedTo ? (
               r.assignedTo.name
             ) : (
               <Box component="span" sx={{ color: 'text.secondary' }}>
-                Not Assigned
+                {tc('notAssigned')}
               </Box>
             )}
           </Fact>
-          <Fact label="Approved By">{r.approvedBy ? r.approvedBy.name : '—'}</Fact>
-          <Fact label="Sales Approval">{salesApprovalText(r)}</Fact>
-          <Fact label="Created">{formatDateTime(r.createdAt)}</Fact>
-          {r.completedAt ? <Fact label="Completed">{formatDateTime(r.completedAt)}</Fact> : null}
+          <Fact label={t('field.approvedBy')}>{r.approvedBy ? r.approvedBy.name : '—'}</Fact>
+          <Fact label={t('field.salesApproval')}>{salesApprovalText(r, t)}</Fact>
+          <Fact label={t('field.created')}>{format.dateTime(r.createdAt)}</Fact>
+          {r.completedAt ? <Fact label={t('field.completed')}>{format.dateTime(r.completedAt)}</Fact> : null}
         </Grid>
         <Grid size={12}>
-          <Fact label="Description">
+          <Fact label={t('field.description')}>
             <Typography sx={{ whiteSpace: 'pre-wrap' }}>{r.description}</Typography>
           </Fact>
         </Grid>

@@ -10,6 +10,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface TextDialogProps {
   open: boolean;
@@ -33,12 +34,13 @@ export function TextDialog({
   label,
   confirmLabel,
   required = false,
-  requiredMessage = 'This field is required',
+  requiredMessage,
   color = 'primary',
   pending,
   onConfirm,
   onClose,
 }: TextDialogProps) {
+  const { t } = useTranslation('common');
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   useEffect(() => {
@@ -65,13 +67,13 @@ export function TextDialog({
           onChange={(e) => setText(e.target.value)}
           onBlur={() => setTouched(true)}
           error={showError}
-          helperText={showError ? requiredMessage : undefined}
+          helperText={showError ? (requiredMessage ?? t('fieldRequired')) : undefined}
           sx={{ mt: message ? 0 : 1 }}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={pending}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button
           variant="contained"
