@@ -207,7 +207,7 @@ export default function DashboardCards() {
                 <Typography sx={{ fontSize: { xs: 24, sm: 30 }, fontWeight: 700, color: task.color }}>
                   {format.number(task.value)}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {task.label}
                 </Typography>
               </Box>
