@@ -22,7 +22,7 @@ import { argon2Rate, type Measure, measureLogin, measurePair, measureUnloaded } 
 import { checkParity } from './lib/parity.ts';
 import { machine, printTable, type Row, type RunResult, writeResults } from './lib/report.ts';
 import { ROOT, type Server, startServer } from './lib/servers.ts';
-import { BENCH_ADMIN, BENCH_MANAGER, BENCH_PASSWORD, SIZES } from './lib/sizes.ts';
+import { BENCH_ADMIN, BENCH_MANAGER, BENCH_PASSWORD, BENCH_RAISER, SIZES } from './lib/sizes.ts';
 import { type DbKind, freshTarget } from './lib/target.ts';
 
 const JWT_SECRET = 'bench-only-secret-0123456789-abcdefghijklmnop';
@@ -31,6 +31,7 @@ const UNLOADED_IDS = [
   'unread',
   'list',
   'search',
+  'mine',
   'detail',
   'dashboard-admin',
   'dashboard-manager',
@@ -85,7 +86,11 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
         .join(', ')}`,
     );
     const base = await loadFixtures(sql, { approvePerSide });
-    const people = { admin: await actorByEmail(sql, BENCH_ADMIN), manager: await actorByEmail(sql, BENCH_MANAGER) };
+    const people = {
+      admin: await actorByEmail(sql, BENCH_ADMIN),
+      manager: await actorByEmail(sql, BENCH_MANAGER),
+      raiser: await actorByEmail(sql, BENCH_RAISER),
+    };
     if (args.generateOnly) {
       log(db === 'postgres' ? `Kept the database at ${target.url}` : `Kept the data directory ${target.dataDir}`);
       await dropScratch(sql);
@@ -151,10 +156,12 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       ...base,
       admin: await withToken(people.admin),
       manager: await withToken(people.manager),
+      raiser: await withToken(people.raiser),
     };
     const refreshTokens = async () => {
       fixtures.admin = await withToken(people.admin);
       fixtures.manager = await withToken(people.manager);
+      fixtures.raiser = await withToken(people.raiser);
     };
 
     let parity: RunResult['parity'] = [];

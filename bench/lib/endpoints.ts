@@ -18,6 +18,8 @@ export interface Actor {
 export interface Fixtures {
   admin: Actor;
   manager: Actor;
+  /** Someone who raised many requests (about 4%): the `mine=true` list. */
+  raiser: Actor;
   /** Requests of every status to read in turn. */
   detailIds: string[];
   /** Full customer names that occur in the data, searched in turn. */
@@ -83,6 +85,14 @@ export const ENDPOINTS: Endpoint[] = [
       cycle(f.searchTerms, (t) => ({
         path: `/api/service-requests?search=${encodeURIComponent(t)}&page=1&pageSize=10`,
       })),
+  },
+  {
+    id: 'mine',
+    label: 'my requests (mine=true) page 1',
+    method: 'GET',
+    status: 200,
+    actor: (f) => f.raiser,
+    calls: () => () => ({ path: '/api/service-requests?mine=true&page=1&pageSize=10' }),
   },
   {
     id: 'detail',
@@ -165,7 +175,7 @@ export function headersFor(side: Side, actor: Actor, hasBody: boolean): Record<s
 export async function loadFixtures(
   sql: Sql,
   o: { approvePerSide: number },
-): Promise<Omit<Fixtures, 'admin' | 'manager'>> {
+): Promise<Omit<Fixtures, 'admin' | 'manager' | 'raiser'>> {
   const detailIds = (
     await sql.query<{ id: string }>(`SELECT id FROM service_requests TABLESAMPLE SYSTEM (10) REPEATABLE (7) LIMIT 2000`)
   ).map((r) => r.id);
