@@ -36,6 +36,18 @@ export const CAPABILITY = {
   notifications: ALL,
   profile: ALL,
   auditRead: ADMINS,
+  /** The installed base (issue 21, ADR 023): everyone reads products and the units they reach. */
+  productRead: ALL,
+  productManage: [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN],
+  unitRead: ALL,
+  /** Customer editors, and a technician on one of the customer's requests (checked per unit). */
+  unitWrite: [...MANAGEMENT, ROLE.TECHNICIAN],
+  contractManage: MANAGEMENT,
+  contractExpiring: MANAGEMENT_AND_LEADS,
+  /** The due list and its screen. */
+  maintenance: [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD],
+  /** Raising the due jobs now (a Service Manager: their region). */
+  maintenanceRun: [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER],
 } as const satisfies Record<string, readonly SystemRole[]>;
 
 export type Capability = keyof typeof CAPABILITY;

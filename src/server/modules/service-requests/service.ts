@@ -12,7 +12,9 @@ import { type AppError, conflict, forbidden, invalid, notFound } from '#server/l
 import type { TransitionCounter } from '#server/lib/metrics.ts';
 import { cappedWindow, SORT_MATCHES_UP_TO, type Window } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
+import { MaintenanceService } from '#server/modules/maintenance/service.ts';
 import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
+import type { CompletionExtras } from '#shared/contracts/maintenance.ts';
 import {
   type CreateRequestBody,
   REJECT_REASON_REQUIRED,
@@ -127,6 +129,8 @@ export class RequestService {
     private readonly tokens: TokenService,
     /** `app.deps.metrics`; the readers built in other modules (technicians, uploads) apply no transitions. */
     private readonly metrics?: TransitionCounter,
+    /** The installed base (issue 21): a request's unit, and what a completed visit replaced. */
+    private readonly maintenance: MaintenanceService = new MaintenanceService(db),
   ) {}
 
   // ---------------------------------------------------------------- reads
@@ -205,6 +209,7 @@ export class RequestService {
   async create(actor: Actor, body: CreateRequestBody & { type: RequestType }, ip: string): Promise<RequestDetails> {
     const id = await this.db.transaction(async (tx) => {
       const customer = await this.checkCustomer(tx, actor, body.customerId, body.regionId);
+      if (body.unitId) await this.maintenance.assertUnitOfCustomer(tx, body.unitId, customer.id);
       const description = body.description.trim();
       const row = await repo.insertRequest(tx, {
         type: body.type,
@@ -216,6 +221,7 @@ export class RequestService {
         needsSalesApproval: needsSalesApprovalFor(actor.policyRole),
         salesApproved: startsSalesApproved(actor.policyRole),
         searchText: searchTextOf(customer.name, description),
+        unitId: body.unitId ?? null,
       });
       await audit(tx, {
         actorId: actor.id,
@@ -254,12 +260,16 @@ export class RequestService {
         type !== before.type && 'type',
       ].filter((f): f is string => typeof f === 'string');
       const resetSales = material.length > 0 && before.needsSalesApproval && before.salesApproved;
+      // The unit must be the customer's: a new one is checked, a new customer drops the old one.
+      if (body.unitId) await this.maintenance.assertUnitOfCustomer(tx, body.unitId, customer.id);
+      const unitId = body.unitId !== undefined ? body.unitId : customer.id !== before.customerId ? null : undefined;
       const changes: repo.RequestChanges = {
         type,
         description,
         customerId: customer.id,
         regionId,
         searchText: searchTextOf(customer.name, description),
+        ...(unitId !== undefined ? { unitId } : {}),
         ...(resetSales ? { salesApproved: false, approvedById: null } : {}),
       };
       const after = await repo.guardedUpdate(tx, id, before, changes);
@@ -460,14 +470,23 @@ export class RequestService {
     );
   }
 
-  complete(actor: Actor, id: string, notes: string | null, ip: string) {
+  complete(actor: Actor, id: string, notes: string | null, ip: string, extras: CompletionExtras = {}) {
     return this.transition(
       actor,
       id,
       {
         action: 'complete',
         changes: () => ({}),
-        after: async (tx, before) => {
+        after: async (tx, before, after) => {
+          // The installed base (issue 21): parts replaced, spare parts, an installed unit.
+          const done = await this.maintenance.recordCompletion(
+            tx,
+            actor,
+            { id, type: before.type, customerId: before.customerId, unitId: after.unitId },
+            extras,
+            ip,
+          );
+          if (done.unitId && done.unitId !== after.unitId) await repo.setUnit(tx, id, done.unitId);
           const closed = await repo.closeWorkLog(tx, before.id, notes);
           // Start always opens a log; should an older request lack one, keep the notes with a
           // log that spans the time it has been in progress.
@@ -502,6 +521,61 @@ export class RequestService {
       ip,
     );
   }
+}
+
+/** A request raised by the system (issue 21: a due job), in the caller's transaction, with its audit row and notifications. */
+export async function raiseInTransaction(
+  tx: Tx,
+  by: { id: string; email: string; roleName: string },
+  v: {
+    type: RequestType;
+    description: string;
+    customerId: string;
+    customerName: string;
+    regionId: string;
+    unitId: string;
+    approved: boolean;
+  },
+  auditDetails: Record<string, unknown>,
+): Promise<repo.RequestRow> {
+  const row = await repo.insertRequest(tx, {
+    type: v.type,
+    description: v.description,
+    status: v.approved ? 'APPROVED' : 'PENDING_APPROVAL',
+    customerId: v.customerId,
+    regionId: v.regionId,
+    requestedById: by.id,
+    approvedById: v.approved ? by.id : null,
+    needsSalesApproval: false,
+    salesApproved: true,
+    searchText: searchTextOf(v.customerName, v.description),
+    unitId: v.unitId,
+  });
+  if (v.approved) {
+    await repo.insertHistory(tx, {
+      requestId: row.id,
+      approverId: by.id,
+      approverRole: by.roleName,
+      stage: 'SERVICE',
+      status: 'APPROVED',
+      comments: 'Approved automatically (MAINTENANCE_AUTO_APPROVE)',
+    });
+  }
+  await audit(tx, {
+    actorId: by.id,
+    actorEmail: by.email,
+    action: 'request.create',
+    entityType: 'service_request',
+    entityId: row.id,
+    details: { type: row.type, customerId: row.customerId, regionId: row.regionId, unitId: v.unitId, ...auditDetails },
+  });
+  await notifyWorkflowEvent(tx, {
+    event: v.approved ? 'approved' : 'created',
+    actorId: by.id,
+    request: row,
+    customerName: v.customerName,
+  });
+  return row;
 }
 
 export function searchTextOf(customerName: string, description: string): string {
