@@ -77,6 +77,9 @@ export const ROUTES = {
   notifications: { path: '/notifications', capability: 'notifications' },
   profile: { path: '/profile', capability: 'profile' },
   audit: { path: '/audit', capability: 'auditRead' },
+  maintenance: { path: '/maintenance', capability: 'maintenance' },
+  products: { path: '/products', capability: 'productManage' },
+  unit: { path: '/units/:id', capability: 'customerHistory' },
 } as const satisfies Record<string, { path: string; capability: Capability }>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -97,6 +100,8 @@ export const MENU: readonly { label: string; route: RouteKey; icon: string }[] =
   { label: 'My Tasks', route: 'myTasks', icon: 'tasks' },
   { label: 'Task History', route: 'taskHistory', icon: 'history' },
   { label: 'Audit Log', route: 'audit', icon: 'audit' },
+  { label: 'Maintenance', route: 'maintenance', icon: 'maintenance' },
+  { label: 'Products', route: 'products', icon: 'products' },
 ];
 
 export function menuFor(role: SystemRole | null | undefined): typeof MENU {

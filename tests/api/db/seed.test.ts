@@ -79,11 +79,22 @@ describe('the demo seed', () => {
   it('has an installed base (issue 21): four products, units due this week and overdue, an AMC ending within 30 days', async () => {
     const admin = await signedIn(ctx, ROLE.SUPER_ADMIN);
     const productList = await ctx.app.inject({ method: 'GET', url: '/api/products', headers: admin.headers });
-    expect(productList.json().map((p: { brand: string }) => p.brand)).toEqual(['AquaVeda', 'Jalsuddhi', 'Kaveri', 'Neervana']);
-    const due = (await ctx.app.inject({ method: 'GET', url: '/api/maintenance/due?within=7', headers: admin.headers })).json();
+    expect(productList.json().map((p: { brand: string }) => p.brand)).toEqual([
+      'AquaVeda',
+      'Jalsuddhi',
+      'Kaveri',
+      'Neervana',
+    ]);
+    const due = (
+      await ctx.app.inject({ method: 'GET', url: '/api/maintenance/due?within=7', headers: admin.headers })
+    ).json();
     const states = new Set(due.map((d: { state: string }) => d.state));
     expect(states).toEqual(new Set(['OVERDUE', 'DUE_SOON']));
-    const expiring = await ctx.app.inject({ method: 'GET', url: '/api/contracts/expiring?within=30', headers: admin.headers });
+    const expiring = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/contracts/expiring?within=30',
+      headers: admin.headers,
+    });
     expect(expiring.json().some((c: { type: string }) => c.type === 'AMC')).toBe(true);
   });
 });

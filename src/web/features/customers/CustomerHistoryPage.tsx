@@ -42,6 +42,7 @@ import { PageHeader } from '#web/components/PageHeader.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { HISTORY_FALLBACK, useCustomerHistory } from './api/customer-history.ts';
+import { CustomerUnits } from './components/CustomerUnits.tsx';
 
 const TYPE_ICON: Record<RequestType, ReactElement> = {
   INSTALLATION: <Build fontSize="small" />,
@@ -276,6 +277,7 @@ export default function CustomerHistoryPage() {
         <ContactCard customer={customer} />
         <StatisticsCard statistics={statistics} />
       </Box>
+      <CustomerUnits customerId={customer.id} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
         <Typography variant="h6" component="h2">
           Service History
