@@ -107,12 +107,12 @@ async function drill(label: string, env: Record<string, string>, open: () => Pro
     .catch(() => 0);
   // Pull the plug once a few hundred jobs are committed. On PostgreSQL the request counters say so
   // while the run goes on; PGlite's one connection answers nothing else until the run ends, so
-  // there the plug is pulled at a time (the run takes about 25 ms a job on this machine).
+  // there the plug is pulled at a time (1,500 jobs take several seconds there).
   if (env.DATABASE_URL) {
     while (Date.now() - started < 120_000 && (await total()) - baseline < 300)
       await new Promise((r) => setTimeout(r, 50));
   } else {
-    await new Promise((r) => setTimeout(r, 12_000 + Math.floor(Math.random() * 6_000)));
+    await new Promise((r) => setTimeout(r, 1_500 + Math.floor(Math.random() * 1_500)));
   }
   victim.proc.kill('SIGKILL');
   await victim.exited;
@@ -150,7 +150,8 @@ async function drill(label: string, env: Record<string, string>, open: () => Pro
     expect(firstAnswer).toBe(0); // killed before it answered: the kill was mid-run
     expect(raisedBefore).toBeGreaterThan(0);
     expect(raisedBefore).toBeLessThan(DUE);
-    expect(raisedBefore + second.created).toBe(DUE);
+    // The rerun raises what the kill left (and the demo's own due units, if the kill came before them).
+    expect(second.created).toBeGreaterThanOrEqual(DUE - raisedBefore);
     expect(result).toEqual({ due: DUE, missing_job: 0, not_one_request: 0, job_without_request: 0, without_audit: 0 });
   } finally {
     await database.close();

@@ -660,18 +660,33 @@ export async function runCandidates(db: Tx, f: DueFilter, after: { due: string; 
   }[];
 }
 
-/** Claims (unit, due date): the database's unique key decides; false when another run has it. */
-export async function claimJob(db: Tx, unitId: string, dueOn: string, chargeable: boolean): Promise<string | null> {
+/**
+ * Claims many (unit, due date) pairs in one statement, in the order given (the run's order, so two
+ * runs meet their keys in the same order): the claimed units with their job ids.
+ */
+export async function claimJobs(
+  db: Tx,
+  jobs: { unitId: string; dueOn: string; chargeable: boolean }[],
+): Promise<Map<string, string>> {
+  if (jobs.length === 0) return new Map();
   const rows = await db
     .insert(maintenanceJobs)
-    .values({ unitId, dueOn, chargeable })
+    .values(jobs)
     .onConflictDoNothing({ target: [maintenanceJobs.unitId, maintenanceJobs.dueOn] })
-    .returning({ id: maintenanceJobs.id });
-  return rows[0]?.id ?? null;
+    .returning({ id: maintenanceJobs.id, unitId: maintenanceJobs.unitId });
+  return new Map(rows.map((r) => [r.unitId, r.id]));
 }
 
-export async function linkJob(db: Tx, jobId: string, requestId: string) {
-  await db.update(maintenanceJobs).set({ requestId }).where(eq(maintenanceJobs.id, jobId));
+/** Each claimed job gets the request raised for it in the same transaction. */
+export async function linkJobs(db: Tx, links: { jobId: string; requestId: string }[]) {
+  if (links.length === 0) return;
+  await db.execute(sql`
+    UPDATE maintenance_jobs j SET request_id = v.request_id::uuid
+    FROM (VALUES ${sql.join(
+      links.map((l) => sql`(${l.jobId}, ${l.requestId})`),
+      sql`, `,
+    )}) AS v(job_id, request_id)
+    WHERE j.id = v.job_id::uuid`);
 }
 
 export async function hasOpenRequest(db: Tx, unitId: string): Promise<boolean> {

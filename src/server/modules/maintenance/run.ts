@@ -3,9 +3,10 @@
  * or an AMC visit due within MAINTENANCE_LEAD_DAYS and no open request, send the contracts'
  * renewal reminders, and expire ended contracts. "Never twice" is the database's: each unit's
  * job is claimed by inserting (unit, due date) into maintenance_jobs, whose unique key makes a
- * second run (at the same moment, in another process, or after a kill -9) skip it. Each unit is
- * its own short transaction (claim, request, audit, notifications), so nothing holds a lock on
- * the requests table for long and a run killed midway leaves only whole jobs behind.
+ * second run (at the same moment, in another process, or after a kill -9) skip it. Units go in
+ * chunks of 50, each one short transaction (claim, requests, audit, notifications, all multi-row),
+ * so nothing holds the request counters for long and a run killed midway leaves only whole
+ * chunks behind.
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -13,14 +14,16 @@ import { notifications } from '#server/db/schema/activity.ts';
 import { audit } from '#server/lib/audit.ts';
 import { renderNotification } from '#server/lib/i18n.ts';
 import { publish } from '#server/modules/notifications/events.ts';
-import { raiseInTransaction } from '#server/modules/service-requests/service.ts';
+import { raiseManyInTransaction } from '#server/modules/service-requests/service.ts';
 import type { RunResult } from '#shared/contracts/maintenance.ts';
 import { addDays, covers, renewalReminderDue, todayIn } from '#shared/domain/maintenance.ts';
 import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
 import * as repo from './repository.ts';
 
 export const SCHEDULER_NAME = 'AquaDesk Scheduler';
-const BATCH = 200;
+const BATCH = 500;
+/** Units claimed and raised in one transaction: short enough to hold the request counters briefly. */
+const CHUNK = 50;
 
 export interface RunOptions {
   timeZone: string;
@@ -83,37 +86,49 @@ export class MaintenanceRun {
         repo.dueScheduleOf(this.db, ids, horizon),
         repo.activeContractsOf(this.db, ids),
       ]);
-      for (const unit of batch) {
-        const chargeable = !contracts.some((c) => c.unitId === unit.unit_id && covers(c, unit.next_due_on));
-        const names = parts.filter((p) => p.unit_id === unit.unit_id).map((p) => p.name);
-        const raised = await this.db.transaction(async (tx) => {
-          // The unique key on (unit, due date) decides: a concurrent or earlier run already has it.
-          const jobId = await repo.claimJob(tx, unit.unit_id, unit.next_due_on, chargeable);
-          if (!jobId) return false;
-          const request = await raiseInTransaction(
+      // One short transaction per chunk: claim (unit, due date) for each unit in the database's
+      // order; the ones another run holds are skipped by the unique key; raise the claimed ones.
+      for (let i = 0; i < batch.length; i += CHUNK) {
+        const chunk = batch.slice(i, i + CHUNK);
+        const jobs = chunk.map((unit) => ({
+          unitId: unit.unit_id,
+          dueOn: unit.next_due_on,
+          chargeable: !contracts.some((c) => c.unitId === unit.unit_id && covers(c, unit.next_due_on)),
+        }));
+        created += await this.db.transaction(async (tx) => {
+          const claimed = await repo.claimJobs(tx, jobs);
+          if (claimed.size === 0) return 0;
+          const raised = await raiseManyInTransaction(
             tx,
             system,
-            {
-              type: 'SERVICE',
-              description: jobDescription({
-                product: unit.product_name,
-                serial: unit.serial_number,
-                dueOn: unit.next_due_on,
-                parts: names,
-                chargeable,
+            chunk
+              .filter((unit) => claimed.has(unit.unit_id))
+              .map((unit) => {
+                const chargeable = jobs.find((j) => j.unitId === unit.unit_id)?.chargeable ?? true;
+                return {
+                  type: 'SERVICE' as const,
+                  description: jobDescription({
+                    product: unit.product_name,
+                    serial: unit.serial_number,
+                    dueOn: unit.next_due_on,
+                    parts: parts.filter((p) => p.unit_id === unit.unit_id).map((p) => p.name),
+                    chargeable,
+                  }),
+                  customerId: unit.customer_id,
+                  customerName: unit.customer_name,
+                  regionId: unit.region_id,
+                  unitId: unit.unit_id,
+                  audit: { maintenanceJob: claimed.get(unit.unit_id), dueOn: unit.next_due_on, chargeable },
+                };
               }),
-              customerId: unit.customer_id,
-              customerName: unit.customer_name,
-              regionId: unit.region_id,
-              unitId: unit.unit_id,
-              approved: this.opts.autoApprove,
-            },
-            { maintenanceJob: jobId, dueOn: unit.next_due_on, chargeable },
+            this.opts.autoApprove,
           );
-          await repo.linkJob(tx, jobId, request.id);
-          return true;
+          await repo.linkJobs(
+            tx,
+            raised.map((r) => ({ jobId: claimed.get(r.unitId as string) as string, requestId: r.id })),
+          );
+          return raised.length;
         });
-        if (raised) created++;
       }
     }
     const reminders = await this.reminders(today, regionId, system.id);

@@ -6,14 +6,14 @@
  * transaction. The answer is the request as it now is, read in one statement.
  */
 import type { Db, Tx } from '#server/db/client.ts';
-import { audit } from '#server/lib/audit.ts';
+import { audit, auditMany } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { type AppError, conflict, forbidden, invalid, notFound } from '#server/lib/errors.ts';
 import type { TransitionCounter } from '#server/lib/metrics.ts';
 import { cappedWindow, SORT_MATCHES_UP_TO, type Window } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
 import { MaintenanceService } from '#server/modules/maintenance/service.ts';
-import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
+import { notifyMany, notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
 import type { CompletionExtras } from '#shared/contracts/maintenance.ts';
 import {
   type CreateRequestBody,
@@ -523,59 +523,86 @@ export class RequestService {
   }
 }
 
-/** A request raised by the system (issue 21: a due job), in the caller's transaction, with its audit row and notifications. */
-export async function raiseInTransaction(
+export interface SystemRequest {
+  type: RequestType;
+  description: string;
+  customerId: string;
+  customerName: string;
+  regionId: string;
+  unitId: string;
+  /** Extra details for its audit row. */
+  audit: Record<string, unknown>;
+}
+
+/**
+ * Requests raised by the system (issue 21: due jobs), many in the caller's transaction: one
+ * multi-row insert of the requests (in region order, so concurrent batches take the counter rows
+ * in one order), their approval-history rows when they start APPROVED, their audit rows, and the
+ * usual notifications (the recipients read once per region, the rows written in one insert in
+ * user order, pushed on commit).
+ */
+export async function raiseManyInTransaction(
   tx: Tx,
   by: { id: string; email: string; roleName: string },
-  v: {
-    type: RequestType;
-    description: string;
-    customerId: string;
-    customerName: string;
-    regionId: string;
-    unitId: string;
-    approved: boolean;
-  },
-  auditDetails: Record<string, unknown>,
-): Promise<repo.RequestRow> {
-  const row = await repo.insertRequest(tx, {
-    type: v.type,
-    description: v.description,
-    status: v.approved ? 'APPROVED' : 'PENDING_APPROVAL',
-    customerId: v.customerId,
-    regionId: v.regionId,
-    requestedById: by.id,
-    approvedById: v.approved ? by.id : null,
-    needsSalesApproval: false,
-    salesApproved: true,
-    searchText: searchTextOf(v.customerName, v.description),
-    unitId: v.unitId,
-  });
-  if (v.approved) {
-    await repo.insertHistory(tx, {
-      requestId: row.id,
-      approverId: by.id,
-      approverRole: by.roleName,
-      stage: 'SERVICE',
-      status: 'APPROVED',
-      comments: 'Approved automatically (MAINTENANCE_AUTO_APPROVE)',
-    });
+  items: SystemRequest[],
+  approved: boolean,
+): Promise<repo.RequestRow[]> {
+  if (items.length === 0) return [];
+  const ordered = [...items].sort((x, y) => (x.regionId < y.regionId ? -1 : x.regionId > y.regionId ? 1 : 0));
+  const rows = await repo.insertRequests(
+    tx,
+    ordered.map((v) => ({
+      type: v.type,
+      description: v.description,
+      status: approved ? ('APPROVED' as const) : ('PENDING_APPROVAL' as const),
+      customerId: v.customerId,
+      regionId: v.regionId,
+      requestedById: by.id,
+      approvedById: approved ? by.id : null,
+      needsSalesApproval: false,
+      salesApproved: true,
+      searchText: searchTextOf(v.customerName, v.description),
+      unitId: v.unitId,
+    })),
+  );
+  const byUnit = new Map(ordered.map((v) => [v.unitId, v]));
+  if (approved) {
+    await repo.insertHistories(
+      tx,
+      rows.map((r) => ({
+        requestId: r.id,
+        approverId: by.id,
+        approverRole: by.roleName,
+        stage: 'SERVICE',
+        status: 'APPROVED' as const,
+        comments: 'Approved automatically (MAINTENANCE_AUTO_APPROVE)',
+      })),
+    );
   }
-  await audit(tx, {
-    actorId: by.id,
-    actorEmail: by.email,
-    action: 'request.create',
-    entityType: 'service_request',
-    entityId: row.id,
-    details: { type: row.type, customerId: row.customerId, regionId: row.regionId, unitId: v.unitId, ...auditDetails },
-  });
-  await notifyWorkflowEvent(tx, {
-    event: v.approved ? 'approved' : 'created',
-    actorId: by.id,
-    request: row,
-    customerName: v.customerName,
-  });
-  return row;
+  await auditMany(
+    tx,
+    rows.map((r) => ({
+      actorId: by.id,
+      actorEmail: by.email,
+      action: 'request.create',
+      entityType: 'service_request',
+      entityId: r.id,
+      details: {
+        type: r.type,
+        customerId: r.customerId,
+        regionId: r.regionId,
+        unitId: r.unitId,
+        ...byUnit.get(r.unitId as string)?.audit,
+      },
+    })),
+  );
+  await notifyMany(
+    tx,
+    approved ? 'approved' : 'created',
+    by.id,
+    rows.map((r) => ({ request: r, customerName: byUnit.get(r.unitId as string)?.customerName ?? '' })),
+  );
+  return rows;
 }
 
 export function searchTextOf(customerName: string, description: string): string {
