@@ -221,7 +221,7 @@ export class RequestService {
         needsSalesApproval: needsSalesApprovalFor(actor.policyRole),
         salesApproved: startsSalesApproved(actor.policyRole),
         searchText: searchTextOf(customer.name, description),
-        unitId: body.unitId ?? null,
+        ...(body.unitId ? { unitId: body.unitId } : {}),
       });
       await audit(tx, {
         actorId: actor.id,

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useFormat } from '#web/i18n/hooks.ts';
-import { useCustomerUnits } from '../api/customer-units.ts';
+import { useCustomerUnits } from '#web/lib/queries/customer-units.ts';
 
 const COLOR = { OVERDUE: 'error', DUE_SOON: 'warning', OK: 'success' } as const;
 

@@ -3,8 +3,10 @@
  * approve (sales or service stage), reject, assign (selected or automatic), start, stop,
  * acknowledge, and saving the customer's location.
  */
+
 import { useQuery } from '@tanstack/react-query';
 import type { LocationInput } from '#shared/contracts/customers.ts';
+import type { CompletionExtras } from '#shared/contracts/maintenance.ts';
 import type { CustomerLocation, RequestDetails, TechnicianCandidate } from '#shared/contracts/service-requests.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
@@ -100,10 +102,11 @@ export function useStartWork(id: string) {
 
 export function useCompleteWork(id: string, onSuccess?: () => void) {
   return useApiMutation({
-    mutationFn: (notes: string) =>
+    // Issue 21: with the unit's replaced parts and spare parts when the dialog has them.
+    mutationFn: (work: { notes: string } & CompletionExtras) =>
       api<RequestDetails>('/technician-workflow/stop', {
         method: 'POST',
-        body: { requestId: id, notes },
+        body: { requestId: id, ...work },
         fallback: FALLBACK.stop,
       }),
     fallback: FALLBACK.stop,

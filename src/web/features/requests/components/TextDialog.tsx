@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 
 export interface TextDialogProps {
   open: boolean;
@@ -24,6 +24,8 @@ export interface TextDialogProps {
   pending: boolean;
   onConfirm: (text: string) => void;
   onClose: () => void;
+  /** More fields under the text (Complete Work: the unit's parts, issue 21). */
+  children?: ReactNode;
 }
 
 export function TextDialog({
@@ -38,6 +40,7 @@ export function TextDialog({
   pending,
   onConfirm,
   onClose,
+  children,
 }: TextDialogProps) {
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
@@ -68,6 +71,7 @@ export function TextDialog({
           helperText={showError ? requiredMessage : undefined}
           sx={{ mt: message ? 0 : 1 }}
         />
+        {children}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={pending}>
