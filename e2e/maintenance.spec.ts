@@ -1,0 +1,41 @@
+/**
+ * Issue 21, the "done when" journey on the demo data: a Service Manager sees this week's due
+ * units on Maintenance and raises the jobs; the list then links each to its open request; an
+ * admin adds a product with its parts to the catalogue. (The technician's parts checklist and
+ * the schedule moving on are proven at the API layer, tests/api/maintenance.)
+ */
+import { expect, test } from '@playwright/test';
+import { loginAs, uniqueTag } from './fixtures.ts';
+
+test('a Service Manager raises the due jobs from the Maintenance screen', async ({ page }) => {
+  await loginAs(page, 'service.manager@demo.test');
+  await page.getByRole('link', { name: 'Maintenance' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Maintenance' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Units due for maintenance' });
+  await expect(table.getByText('Overdue').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Raise due jobs now' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /Raised \d+ due jobs/ })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'Open request' }).first()).toBeVisible();
+  // A unit's page from the list: its schedule with state chips.
+  await table.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { name: 'Filter-change schedule' })).toBeVisible();
+  await expect(page.getByText('A request for this unit is already open.')).toBeVisible();
+});
+
+test('an admin adds a product with its parts to the catalogue', async ({ page }) => {
+  const model = `Test RO ${uniqueTag()}`;
+  await loginAs(page, 'admin@demo.test');
+  await page.goto('/products');
+  await page.getByRole('button', { name: 'Add product' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add product' });
+  await dialog.getByLabel('Brand').fill('Kaveri');
+  await dialog.getByLabel('Model').fill(model);
+  await dialog.getByRole('textbox', { name: 'Part' }).fill('Sediment filter');
+  await dialog.getByRole('button', { name: 'Add part' }).click();
+  await dialog.getByRole('textbox', { name: 'Part' }).nth(1).fill('RO membrane');
+  await dialog.getByRole('spinbutton', { name: 'Every (months)' }).nth(1).fill('24');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Product saved' })).toBeVisible();
+  await expect(page.getByText(`Kaveri ${model}`)).toBeVisible();
+  await expect(page.getByText('RO membrane (every 24 months)').first()).toBeVisible();
+});
