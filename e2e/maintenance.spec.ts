@@ -5,7 +5,7 @@
  * the schedule moving on are proven at the API layer, tests/api/maintenance.)
  */
 import { expect, test } from '@playwright/test';
-import { loginAs, uniqueTag } from './fixtures.ts';
+import { apiAuth, loginAs, uniqueTag } from './fixtures.ts';
 
 test('a Service Manager raises the due jobs from the Maintenance screen', async ({ page }) => {
   await loginAs(page, 'service.manager@demo.test');
@@ -38,4 +38,29 @@ test('an admin adds a product with its parts to the catalogue', async ({ page })
   await expect(page.getByRole('alert').filter({ hasText: 'Product saved' })).toBeVisible();
   await expect(page.getByText(`Kaveri ${model}`)).toBeVisible();
   await expect(page.getByText('RO membrane (every 24 months)').first()).toBeVisible();
+});
+
+test('an admin records a purifier at a customer and adds an AMC to it', async ({ page, request }) => {
+  const serial = `E2E-${uniqueTag()}`;
+  await loginAs(page, 'admin@demo.test');
+  const customers = await request.get('/api/customers', {
+    headers: await apiAuth(request),
+    params: { page: 1, pageSize: 1 },
+  });
+  const customer = ((await customers.json()) as { id: string }[])[0] as { id: string };
+  await page.goto(`/customers/${customer.id}`);
+  await page.getByRole('button', { name: 'Add unit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add unit' });
+  await dialog.getByRole('combobox', { name: 'Purifier' }).click();
+  await page.getByRole('option', { name: 'Kaveri Flow RO 12 L' }).click();
+  await dialog.getByRole('textbox', { name: 'Serial' }).fill(serial);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Unit recorded' })).toBeVisible();
+  await page.getByRole('link', { name: new RegExp(serial) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kaveri Flow RO 12 L' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add contract' }).click();
+  await page.getByRole('dialog', { name: 'Add contract' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Contract added' })).toBeVisible();
+  await expect(page.getByText('₹4,999.00')).toBeVisible();
+  await expect(page.getByText('AMC visit')).toBeVisible();
 });

@@ -29,13 +29,16 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { UnitDetails } from '#shared/contracts/maintenance.ts';
 import { MIN_DESCRIPTION } from '#shared/domain/constants.ts';
+import { hasCapability } from '#shared/domain/permissions.ts';
 import { formatTicket } from '#shared/domain/ticket.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { useFormat, useServerText } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
 import { useRaiseRequest, useUnit, useUnitContracts } from './api/unit.ts';
+import { ContractDialog } from './ContractDialog.tsx';
 import { StateChip } from './StateChip.tsx';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
@@ -111,6 +114,8 @@ export default function UnitPage() {
   const unit = useUnit(id);
   const contracts = useUnitContracts(id);
   const [raising, setRaising] = useState(false);
+  const [contracting, setContracting] = useState(false);
+  const { policyRole } = useAuth();
   if (!ready || unit.isLoading) return <Loading />;
   if (!unit.data) {
     return (
@@ -182,7 +187,17 @@ export default function UnitPage() {
             {t('unit.region')}: {u.customer.regionName}
           </Typography>
         </Section>
-        <Section title={t('unit.contracts')}>
+        <Section
+          title={t('unit.contracts')}
+          action={
+            u.status === 'ACTIVE' &&
+            hasCapability(policyRole, 'contractManage') && (
+              <Button size="small" startIcon={<Add />} onClick={() => setContracting(true)} sx={{ minHeight: 44 }}>
+                {t('contract.add')}
+              </Button>
+            )
+          }
+        >
           {(contracts.data ?? []).length === 0 ? (
             <Typography variant="body2" color="text.secondary">
               {t('unit.noContracts')}
@@ -272,6 +287,7 @@ export default function UnitPage() {
         )}
       </Section>
       {raising && <RaiseDialog unit={u} onClose={() => setRaising(false)} />}
+      {contracting && <ContractDialog unitId={u.id} onClose={() => setContracting(false)} />}
     </Box>
   );
 }

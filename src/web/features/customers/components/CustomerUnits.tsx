@@ -1,5 +1,8 @@
 /** The customer's installed units on the customer history page (issue 21): each links to its unit page. */
+
+import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -7,10 +10,14 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { hasCapability } from '#shared/domain/permissions.ts';
 import { useFormat } from '#web/i18n/hooks.ts';
+import { useAuth } from '#web/lib/auth.tsx';
 import { useCustomerUnits } from '#web/lib/queries/customer-units.ts';
+import { AddUnitDialog } from './AddUnitDialog.tsx';
 
 const COLOR = { OVERDUE: 'error', DUE_SOON: 'warning', OK: 'success' } as const;
 
@@ -18,7 +25,11 @@ export function CustomerUnits({ customerId }: { customerId: string }) {
   const { t, ready } = useTranslation('maintenance');
   const format = useFormat();
   const units = useCustomerUnits(customerId);
+  const { policyRole } = useAuth();
+  const [adding, setAdding] = useState(false);
   if (!ready || !units.data) return null;
+  // Customer editors record units (the server also lets a technician on one of their requests).
+  const mayAdd = hasCapability(policyRole, 'customerManage');
   const items = units.data.items;
   return (
     <Box sx={{ mb: 3 }}>
@@ -27,6 +38,16 @@ export function CustomerUnits({ customerId }: { customerId: string }) {
           {t('customerUnits.title')}
         </Typography>
         <Chip size="small" label={items.length} />
+        {mayAdd && (
+          <Button
+            size="small"
+            startIcon={<Add />}
+            onClick={() => setAdding(true)}
+            sx={{ ml: 'auto !important', minHeight: 44 }}
+          >
+            {t('addUnit.title')}
+          </Button>
+        )}
       </Stack>
       <Divider sx={{ mb: 2 }} />
       {items.length === 0 ? (
@@ -68,6 +89,7 @@ export function CustomerUnits({ customerId }: { customerId: string }) {
           ))}
         </Box>
       )}
+      {adding && <AddUnitDialog customerId={customerId} onClose={() => setAdding(false)} />}
     </Box>
   );
 }
