@@ -64,3 +64,46 @@ test('an admin records a purifier at a customer and adds an AMC to it', async ({
   await expect(page.getByText('₹4,999.00')).toBeVisible();
   await expect(page.getByText('AMC visit')).toBeVisible();
 });
+
+test('a technician completes an installation and records the purifier installed', async ({ page, request }) => {
+  const serial = `INST-${uniqueTag()}`;
+  const admin = await apiAuth(request);
+  const tech = await apiAuth(request, { email: 'tech@demo.test', password: 'demo1234' });
+  const techId = (await (await request.get('/api/auth/me', { headers: tech })).json()).id as string;
+  const chennai = (
+    (await (await request.get('/api/customers', { headers: tech, params: { page: 1, pageSize: 1 } })).json()) as {
+      id: string;
+      regionId: string;
+    }[]
+  )[0] as { id: string; regionId: string };
+  const created = await request.post('/api/service-requests', {
+    headers: admin,
+    data: {
+      type: 'INSTALLATION',
+      description: 'Install a new RO purifier in the kitchen',
+      customerId: chennai.id,
+      regionId: chennai.regionId,
+    },
+  });
+  const id = (await created.json()).id as string;
+  await request.post(`/api/service-requests/${id}/service-approve`, { headers: admin, data: {} });
+  await request.post(`/api/service-requests/${id}/manual-assign`, { headers: admin, data: { technicianId: techId } });
+  expect(
+    (await request.post('/api/technician-workflow/start', { headers: tech, data: { requestId: id } })).ok(),
+  ).toBeTruthy();
+
+  await loginAs(page, 'tech@demo.test');
+  await page.goto(`/service-requests/${id}`);
+  await page.getByRole('button', { name: 'Complete Work' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Complete Work' });
+  await dialog.getByRole('combobox', { name: 'Purifier' }).click();
+  await page.getByRole('option', { name: 'Neervana Pure RO+UV 8 L' }).click();
+  await dialog.getByRole('textbox', { name: 'Serial' }).fill(serial);
+  await dialog.getByRole('button', { name: 'Complete Work' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Work completed successfully!' })).toBeVisible();
+  const units = (await (await request.get(`/api/customers/${chennai.id}/units`, { headers: admin })).json()) as {
+    serialNumber: string;
+    product: { name: string };
+  }[];
+  expect(units.find((u) => u.serialNumber === serial)?.product.name).toBe('Pure RO+UV 8 L');
+});

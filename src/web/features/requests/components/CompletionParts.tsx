@@ -17,11 +17,14 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCustomerUnits } from '#web/lib/queries/customer-units.ts';
+import { useProductChoices } from '#web/lib/queries/products.ts';
 
 export interface CompletionPartsValue {
   unitId?: string;
   partsReplaced: string[];
   spareParts: { name: string; quantity: number }[];
+  /** An INSTALLATION: the purifier installed today (creates the unit). */
+  installed?: { productId: string; serialNumber: string };
 }
 
 export const NO_PARTS: CompletionPartsValue = { partsReplaced: [], spareParts: [] };
@@ -29,30 +32,74 @@ export const NO_PARTS: CompletionPartsValue = { partsReplaced: [], spareParts: [
 /** The body fields to send: only what was filled in. */
 export function completionFields(v: CompletionPartsValue) {
   const spareParts = v.spareParts.filter((s) => s.name.trim() !== '' && s.quantity > 0);
+  const installed = v.installed?.productId && v.installed.serialNumber.trim() ? v.installed : undefined;
   return {
+    ...(installed
+      ? { installedUnit: { productId: installed.productId, serialNumber: installed.serialNumber.trim() } }
+      : {}),
     ...(v.unitId && (v.partsReplaced.length || spareParts.length) ? { unitId: v.unitId } : {}),
     ...(v.unitId && v.partsReplaced.length ? { partsReplaced: v.partsReplaced } : {}),
     ...(spareParts.length ? { spareParts } : {}),
   };
 }
 
+/** An INSTALLATION's completion: which purifier went in, and its serial number. */
+function InstalledUnit({
+  value,
+  onChange,
+}: {
+  value: CompletionPartsValue;
+  onChange: (v: CompletionPartsValue) => void;
+}) {
+  const { t } = useTranslation('maintenance');
+  const products = useProductChoices();
+  const installed = value.installed ?? { productId: '', serialNumber: '' };
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Typography variant="subtitle2">{t('completion.installed')}</Typography>
+      <TextField
+        select
+        label={t('addUnit.product')}
+        value={installed.productId}
+        onChange={(e) => onChange({ ...value, installed: { ...installed, productId: e.target.value } })}
+      >
+        {(products.data?.items ?? []).map((p) => (
+          <MenuItem key={p.id} value={p.id} sx={{ minHeight: 44 }}>
+            {p.brand} {p.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={t('unit.serial')}
+        value={installed.serialNumber}
+        onChange={(e) => onChange({ ...value, installed: { ...installed, serialNumber: e.target.value } })}
+      />
+    </Stack>
+  );
+}
+
 export function CompletionParts({
   customerId,
+  installation = false,
   value,
   onChange,
 }: {
   customerId: string;
+  /** An INSTALLATION request: offer the installed purifier instead of the parts. */
+  installation?: boolean;
   value: CompletionPartsValue;
   onChange: (v: CompletionPartsValue) => void;
 }) {
   const { t, ready } = useTranslation('maintenance');
-  const units = useCustomerUnits(customerId);
+  const units = useCustomerUnits(customerId, !installation);
   const active = (units.data?.items ?? []).filter((u) => u.status === 'ACTIVE');
   const unit = active.find((u) => u.id === value.unitId) ?? (active.length === 1 ? active[0] : undefined);
   useEffect(() => {
     if (unit && value.unitId !== unit.id) onChange({ ...value, unitId: unit.id, partsReplaced: [] });
   }, [unit, value, onChange]);
-  if (!ready || active.length === 0) return null;
+  if (!ready) return null;
+  if (installation) return <InstalledUnit value={value} onChange={onChange} />;
+  if (active.length === 0) return null;
   const toggle = (partId: string) =>
     onChange({
       ...value,

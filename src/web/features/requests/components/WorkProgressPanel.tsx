@@ -154,7 +154,14 @@ export function WorkProgressPanel({
         onConfirm={(notes) => complete.mutate({ notes, ...completionFields(parts) })}
         onClose={close}
       >
-        {completing && <CompletionParts customerId={r.customerId} value={parts} onChange={setParts} />}
+        {completing && (
+          <CompletionParts
+            customerId={r.customerId}
+            installation={r.type === 'INSTALLATION'}
+            value={parts}
+            onChange={setParts}
+          />
+        )}
       </TextDialog>
     </Section>
   );
