@@ -156,8 +156,8 @@ const DETAILS_SELECT = SUMMARY_SELECT.replace(
 const UNREAD = `select "unread_notifications" from "users" where "users"."id" = $1 limit $2`;
 const REGION_EXISTS = `select "id" from "regions" where "regions"."id" = $1 limit $2`;
 const FIND_CUSTOMER = `select "id", "name", "region_id" from "customers" where "customers"."id" = $1 limit $2`;
-const ROW_COLUMNS = `"id", "type", "description", "status", "customer_id", "region_id", "requested_by_id", "assigned_to_id", "approved_by_id", "needs_sales_approval", "sales_approved", "search_text", "version", "created_at", "updated_at", "assigned_at", "completed_at", "ticket_no"`;
-const INSERT_REQUEST = `insert into "service_requests" (${ROW_COLUMNS}) values (default, $1, $2, $3, $4, $5, $6, default, default, $7, $8, $9, default, default, default, default, default, default) returning ${ROW_COLUMNS}`;
+const ROW_COLUMNS = `"id", "type", "description", "status", "customer_id", "region_id", "requested_by_id", "assigned_to_id", "approved_by_id", "needs_sales_approval", "sales_approved", "search_text", "version", "created_at", "updated_at", "assigned_at", "completed_at", "ticket_no", "unit_id"`;
+const INSERT_REQUEST = `insert into "service_requests" (${ROW_COLUMNS}) values (default, $1, $2, $3, $4, $5, $6, default, default, $7, $8, $9, default, default, default, default, default, default, default) returning ${ROW_COLUMNS}`;
 const APPROVE_UPDATE = `update "service_requests" set "status" = $1, "approved_by_id" = $2, "version" = "service_requests"."version" + 1, "updated_at" = $3 where ("service_requests"."id" = $4 and "service_requests"."status" = $5 and "service_requests"."version" = $6) returning ${ROW_COLUMNS}`;
 const INSERT_HISTORY = `insert into "approval_history" ("id", "request_id", "approver_id", "approver_role", "stage", "status", "comments", "approved_at") values (default, $1, $2, $3, $4, $5, $6, default)`;
 const INSERT_AUDIT = `insert into "audit_log" ("id", "at", "actor_id", "actor_email", "action", "entity_type", "entity_id", "ip", "outcome", "details") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8)`;

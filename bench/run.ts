@@ -19,6 +19,7 @@ import { type Args, parseArgs } from './lib/args.ts';
 import { addNotifications, checkConsistency, type DatasetStats, dropScratch, generate } from './lib/dataset.ts';
 import { type Actor, actorByEmail, ENDPOINTS, type Fixtures, loadFixtures } from './lib/endpoints.ts';
 import { argon2Rate, type Measure, measureLogin, measurePair, measureUnloaded } from './lib/load.ts';
+import { generateInstalledBase, type MaintenanceResult, measureMaintenance } from './lib/maintenance.ts';
 import { checkParity } from './lib/parity.ts';
 import { machine, printTable, type Row, type RunResult, writeResults } from './lib/report.ts';
 import { ROOT, type Server, startServer } from './lib/servers.ts';
@@ -77,6 +78,13 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
     const passwordHash = await hashPassword(BENCH_PASSWORD);
     const twoPhase = db === 'postgres';
     let stats = await generate(sql, { size, approvePool: approvePerSide * 2 + 10, passwordHash, kind: db, log });
+    log(`installed base: ${size.units} units, ${size.units * 5} schedule rows, ${size.dueJobs} due within 7 days`);
+    const ibStarted = performance.now();
+    await generateInstalledBase(sql, size);
+    stats = mergeSeconds(stats, {
+      rows: { ...stats.rows, units: size.units, unit_schedule: size.units * 5 },
+      seconds: { 'installed base': (performance.now() - ibStarted) / 1000 },
+    });
     if (!twoPhase) stats = mergeSeconds(stats, await addNotifications(sql, { size, kind: db, log }));
     const problems = await checkConsistency(sql);
     if (problems.length) throw new Error(`The generated data is inconsistent:\n${problems.join('\n')}`);
@@ -116,6 +124,8 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       DEMO: 'off',
       SERVE_WEB: 'off',
       LOG_LEVEL: 'warn',
+      // The bench runs the maintenance job itself (issue 21), not at a time of day.
+      MAINTENANCE_SCHEDULER: 'off',
       JWT_SECRET,
       // Every call of the bench comes from one address: the per-IP login limit would stop P9.
       LOGIN_RATE_PER_IP: '100000000',
@@ -242,6 +252,27 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       log(`  ${e.id.padEnd(18)} 1 conn ${f0(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms`);
     }
 
+    let maintenance: MaintenanceResult | undefined;
+    if (!args.only || args.only.includes('due')) {
+      log('== maintenance (issue 21): due list page 1 on one connection, then the run twice ==');
+      maintenance = await measureMaintenance({
+        server: ours,
+        fixtures,
+        size,
+        seconds: Math.max(3, duration / 2),
+        refresh: refreshTokens,
+      });
+      log(
+        `  due page 1     1 conn ${f0(maintenance.due.rps).padStart(6)} req/s  p50 ${maintenance.due.p50} ms  p99 ${maintenance.due.p99} ms`,
+      );
+      log(
+        `  run            raised ${maintenance.run.created} (skipped ${maintenance.run.skipped}) in ${maintenance.run.seconds.toFixed(1)} s`,
+      );
+      log(
+        `  run again      raised ${maintenance.rerun.created} (skipped ${maintenance.rerun.skipped}) in ${maintenance.rerun.seconds.toFixed(1)} s`,
+      );
+    }
+
     let loginResult: RunResult['login'];
     if (!args.only || args.only.includes('login')) {
       log('== P9: login against raw argon2 ==');
@@ -280,6 +311,7 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       login: loginResult,
       idleRss,
       unloaded,
+      maintenance,
     };
   } finally {
     for (const s of servers.reverse()) await s.stop();
@@ -330,6 +362,7 @@ async function main() {
       ]),
       ...(r.login ? [{ name: 'login', m: r.login.ours }] : []),
       ...Object.entries(r.unloaded ?? {}).map(([id, m]) => ({ name: `${id} (one connection)`, m })),
+      ...(r.maintenance ? [{ name: 'maintenance due page 1 (one connection)', m: r.maintenance.due }] : []),
     ];
     return all
       .filter(({ m }) => m.ok === 0 || Object.keys(m.statuses).some((code) => !['200', '201'].includes(code)))

@@ -37,6 +37,9 @@ const TOUR: RouteKey[] = [
   'profile',
   'userCreate',
   'audit',
+  // Issue 21: the due list and the product catalogue (a unit's page: the dialogs test below).
+  'maintenance',
+  'products',
 ];
 
 interface Violation {
@@ -250,6 +253,19 @@ test('the main dialogs have no serious accessibility violation', async ({ page, 
   });
   const customer = ((await history.json()) as { id: string }[])[0];
   if (customer) await checkRoute(page, `/customers/${customer.id}`, found);
+  // Issue 21: a unit's page and its "Raise service request" dialog; the product dialog.
+  const due = await request.get('/api/maintenance/due', {
+    headers: await apiAuth(request),
+    params: { page: 1, pageSize: 50, within: 366 },
+  });
+  const unit = ((await due.json()) as { unitId: string; openRequestId: string | null }[]).find((u) => !u.openRequestId);
+  if (unit) {
+    await checkRoute(page, `/units/${unit.unitId}`, found);
+    await checkDialog(page, 'Raise service request', 'Raise service request', found);
+  }
+  await go(page, '/products');
+  await settled(page);
+  await checkDialog(page, 'Add product', 'Add product', found);
   await go(page, '/customers');
   await settled(page);
   await checkDialog(page, 'Add Customer', /Customer/, found);

@@ -12,6 +12,7 @@ describe('the catalogues (ADR 022)', () => {
       'auth',
       'common',
       'dashboard',
+      'maintenance',
       'notifications',
       'requests',
       'server',

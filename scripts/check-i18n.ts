@@ -187,7 +187,7 @@ export function unusedKeys(cats: Record<string, Record<string, Flat>>, sources: 
       const base = key.replace(PLURAL, '');
       let used: boolean;
       if (ns === 'server') {
-        if (key.startsWith('error.')) {
+        if (key.startsWith('error.') || key.startsWith('maintenance.error.')) {
           // Verbatim, built by a template (`at least ${MIN} characters`), or notFound('User').
           const parts = text.split(/\{\{\s*\w+\s*\}\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
           const templated = new RegExp(parts.join('(?:\\$\\{[^}]+\\}|\\d+)'));
@@ -197,7 +197,7 @@ export function unusedKeys(cats: Record<string, Record<string, Flat>>, sources: 
             (parts.length > 1 && templated.test(all)) ||
             (!!missing && (all.includes(`notFound('${missing[1]}')`) || all.includes(`what = '${missing[1]}'`)));
         } else if (key.startsWith('notification.')) used = events.includes(`'${key.slice('notification.'.length)}'`);
-        else used = prefixUsed(key) || all.includes(`${key.split('.')[0]}.\${`);
+        else used = quoted(key) || prefixUsed(key) || all.includes(`${key.split('.')[0]}.\${`);
       } else {
         used = quoted(base) || quoted(`${ns}:${base}`) || prefixUsed(base);
       }

@@ -12,6 +12,9 @@ export interface Size {
   notificationsFirst: number;
   /** Notifications in all (P3's "10M"). */
   notifications: number;
+  /** Installed units (issue 21), five schedule rows each; `dueJobs` of them due within the run's lead. */
+  units: number;
+  dueJobs: number;
   /** Default seconds of load per endpoint and server, and of warm-up before it. */
   duration: number;
   warmup: number;
@@ -27,6 +30,8 @@ export const SIZES: Record<'S' | 'L', Size> = {
     requests: 10_000,
     notificationsFirst: 10_000,
     notifications: 100_000,
+    units: 20_000,
+    dueJobs: 1_000,
     duration: 5,
     warmup: 1,
   },
@@ -39,6 +44,8 @@ export const SIZES: Record<'S' | 'L', Size> = {
     requests: 1_000_000,
     notificationsFirst: 1_000_000,
     notifications: 10_000_000,
+    units: 1_000_000,
+    dueJobs: 10_000,
     duration: 10,
     warmup: 3,
   },

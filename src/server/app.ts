@@ -45,6 +45,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { PushHub } from './modules/notifications/push.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { Lifecycle } from './modules/ops/lifecycle.ts';
@@ -316,6 +317,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(roleRoutes, { prefix: '/api' });
   await app.register(regionRoutes, { prefix: '/api' });
   await app.register(customerRoutes, { prefix: '/api' });
+  await app.register(maintenanceRoutes, { prefix: '/api' });
 
   if (config.SERVE_WEB && fs.existsSync(webRoot)) {
     // preCompressed: the .br/.gz copies `npm run build` writes (scripts/compress-web.ts), sent to

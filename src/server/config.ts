@@ -119,6 +119,31 @@ const envSchema = z.object({
     }),
   /** Where photo bytes live: files under DATA_DIR/media, or the database (several processes, no shared disk). */
   STORAGE_DRIVER: z.enum(['fs', 'postgres']).default('fs'),
+  /** Preventive maintenance (issue 21, ADR 023/024): the daily run's time (HH:MM) in TZ. */
+  MAINTENANCE_RUN_AT: z
+    .string()
+    .default('06:00')
+    .refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v.trim()), 'MAINTENANCE_RUN_AT must be HH:MM (24 h)')
+    .transform((v) => v.trim()),
+  /** The time zone of the daily run and of "today" for due dates. */
+  TZ: z
+    .string()
+    .default('Asia/Kolkata')
+    .transform((v) => v.trim() || 'Asia/Kolkata')
+    .refine((v) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: v });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'TZ must be an IANA time zone such as Asia/Kolkata'),
+  /** A unit with anything due within this many days gets its job raised. */
+  MAINTENANCE_LEAD_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+  /** on: the raised jobs start APPROVED instead of PENDING_APPROVAL. */
+  MAINTENANCE_AUTO_APPROVE: flag(false),
+  /** off: no daily run in this process (the on-demand run still works). */
+  MAINTENANCE_SCHEDULER: flag(true),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };

@@ -8,6 +8,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { resolveSecret } from './lib/tokens.ts';
+import { type JobRunner, jobRunnerFor } from './modules/maintenance/jobs.ts';
+import { MaintenanceRun } from './modules/maintenance/run.ts';
 import { Lifecycle, prepareDatabase } from './modules/ops/lifecycle.ts';
 import { loggerOptions } from './modules/ops/logging.ts';
 import { whereText, whereToOpen } from './modules/ops/where.ts';
@@ -38,6 +40,8 @@ async function main() {
   });
 
   let closing = false;
+  /** Background work (ADR 024): started once the database is ready, stopped before it closes. */
+  let jobs: JobRunner | null = null;
   const shutdown = async (signal: string) => {
     if (closing) {
       app.log.warn({ signal }, 'second signal: exiting without waiting');
@@ -58,6 +62,11 @@ async function main() {
     } catch (err) {
       app.log.error({ err }, 'error while closing the server');
       code = 1;
+    }
+    try {
+      await jobs?.stop();
+    } catch (err) {
+      app.log.error({ err }, 'error while stopping the job runner');
     }
     try {
       await database.close();
@@ -95,6 +104,25 @@ async function main() {
     process.exit(1);
   }
   if (closing) return;
+  if (config.MAINTENANCE_SCHEDULER) {
+    // The daily maintenance run (issue 21): pg-boss on PostgreSQL (once across every process),
+    // croner in this process on PGlite. A failing runner is logged; the app keeps serving.
+    const run = new MaintenanceRun(database.db, {
+      timeZone: config.TZ,
+      leadDays: config.MAINTENANCE_LEAD_DAYS,
+      autoApprove: config.MAINTENANCE_AUTO_APPROVE,
+    });
+    jobs = jobRunnerFor(config.DATABASE_URL, (job, err) => app.log.error({ err, job }, 'background job failed'));
+    try {
+      await jobs.daily('maintenance-daily', config.MAINTENANCE_RUN_AT, config.TZ, async () => {
+        const result = await run.run(null);
+        app.log.info({ job: 'maintenance-daily', ...result }, 'maintenance run finished');
+      });
+      app.log.info({ at: config.MAINTENANCE_RUN_AT, tz: config.TZ }, 'daily maintenance run scheduled');
+    } catch (err) {
+      app.log.error({ err }, 'could not schedule the daily maintenance run');
+    }
+  }
   const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PostgreSQL in ${config.dataDir}`;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

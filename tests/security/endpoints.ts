@@ -17,6 +17,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { notifications } from '#server/db/schema/activity.ts';
+import { contracts, productParts, products, unitSchedule, units } from '#server/db/schema/maintenance.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
 import { hasCapability, reachesRegion } from '#shared/domain/permissions.ts';
 import { assignableRoleIds, descendantIds, ROLE, type SystemRole } from '#shared/domain/roles.ts';
@@ -296,6 +297,152 @@ const notification: Target<NotificationTarget> = async ({ ctx, w, p, record }) =
 };
 const owned: Refusal<NotificationTarget> = ({ p, t }) => t.owner !== p.id && 404;
 
+// ---- the installed base (issue 21): products, units, contracts, the due list and the run
+
+/** A fresh product with two parts (nothing installed: it may be deleted). */
+async function productFor(ctx: TestContext): Promise<{ id: string; partId: string }> {
+  const [p] = await ctx.db
+    .insert(products)
+    .values({ name: `Matrix Purifier ${uniq()}`, brand: 'Neervana', technology: 'RO+UV', warrantyMonths: 12 })
+    .returning({ id: products.id });
+  const [part] = await ctx.db
+    .insert(productParts)
+    .values({ productId: p!.id, name: 'Sediment filter', intervalMonths: 6 })
+    .returning({ id: productParts.id });
+  return { id: p!.id, partId: part!.id };
+}
+type UnitTarget = { id: string; regionId: string; customerId: string; productId: string; partId: string };
+/** A unit installed at a fresh customer of the cell's region. */
+const unitIn: Target<UnitTarget> = async ({ ctx, w, region }) => {
+  const customer = await makeCustomer(ctx.db, w.regions[region].id);
+  const product = await productFor(ctx);
+  const [u] = await ctx.db
+    .insert(units)
+    .values({
+      customerId: customer.id,
+      productId: product.id,
+      serialNumber: `MX-${uniq()}`,
+      installedOn: '2026-01-15',
+      nextDueOn: '2026-07-15',
+    })
+    .returning({ id: units.id });
+  await ctx.db
+    .insert(unitSchedule)
+    .values({ unitId: u!.id, partId: product.partId, lastChangedOn: '2026-01-15', nextDueOn: '2026-07-15' });
+  return {
+    id: u!.id,
+    regionId: customer.regionId,
+    customerId: customer.id,
+    productId: product.id,
+    partId: product.partId,
+  };
+};
+const contractIn: Target<UnitTarget> = async (c) => {
+  const unit = await unitIn(c);
+  const [k] = await c.ctx.db
+    .insert(contracts)
+    .values({
+      unitId: unit.id,
+      type: 'AMC',
+      startsOn: '2026-01-01',
+      endsOn: '2026-12-31',
+      visitsPerYear: 0,
+      price: 499900,
+    })
+    .returning({ id: contracts.id });
+  return { ...unit, id: k!.id };
+};
+/** A technician passes unitWrite's gate but may change units only of a customer of their requests. */
+const notTheirCustomer: Refusal<unknown> = ({ p }) => p.role === ROLE.TECHNICIAN && 403;
+const productsResource: Resource<{ id: string }> = {
+  base: '/api/products',
+  noun: 'product',
+  dims: NONE,
+  target: ({ ctx }) => productFor(ctx),
+};
+const productBody = () => ({
+  name: `Matrix Purifier ${uniq()}`,
+  brand: 'Neervana',
+  technology: 'RO',
+  warrantyMonths: 12,
+  parts: [{ name: 'Sediment filter', intervalMonths: 6 }],
+});
+const unitsResource: Resource<UnitTarget> = { base: '/api/units', noun: 'unit', dims: REGION, target: unitIn };
+const customerUnits: Resource<CustomerTarget> = {
+  base: '/api/customers',
+  noun: 'customer',
+  dims: REGION,
+  target: customerIn,
+};
+
+const MAINTENANCE_ENDPOINTS: Endpoint[] = [
+  ...crud(productsResource, {
+    list: 'productRead',
+    read: 'productRead',
+    create: { gate: 'productManage', body: productBody },
+    update: { gate: 'productManage', body: productBody },
+    delete: 'productManage',
+  }),
+  ...crud(customerUnits, {
+    units: { name: 'list customer units', gate: 'unitRead', refuse: [regional] },
+  }),
+  endpoint<UnitTarget>({
+    name: 'install unit',
+    method: 'POST',
+    route: '/api/customers/:id/units',
+    gate: 'unitWrite',
+    dims: REGION,
+    target: async (c) => {
+      const unit = await unitIn(c);
+      return { ...unit, id: unit.customerId };
+    },
+    body: ({ t }) => ({ productId: t.productId, serialNumber: `MX-${uniq()}`, installedOn: '2026-02-01' }),
+    refuse: [regional, notTheirCustomer],
+  }),
+  ...crud(unitsResource, {
+    read: { gate: 'unitRead', refuse: [regional] },
+    update: {
+      name: 'edit unit',
+      method: 'PATCH',
+      gate: 'unitWrite',
+      body: () => ({ locationNote: 'Kitchen, above the sink' }),
+      refuse: [regional, notTheirCustomer],
+    },
+    delete: { name: 'remove unit', gate: 'unitWrite', refuse: [regional, notTheirCustomer] },
+    contracts: { name: 'unit contracts', gate: 'unitRead', refuse: [regional] },
+  }),
+  endpoint<UnitTarget>({
+    name: 'add contract',
+    method: 'POST',
+    route: '/api/units/:id/contracts',
+    gate: 'contractManage',
+    dims: REGION,
+    target: unitIn,
+    body: () => ({ type: 'AMC', startsOn: '2026-01-01', endsOn: '2026-12-31', visitsPerYear: 4, price: 499900 }),
+    refuse: [regional],
+  }),
+  endpoint<UnitTarget>({
+    name: 'edit contract',
+    method: 'PATCH',
+    route: '/api/contracts/:id',
+    gate: 'contractManage',
+    dims: REGION,
+    target: contractIn,
+    body: () => ({ price: 549900 }),
+    refuse: [regional],
+  }),
+  list('expiring contracts', '/api/contracts/expiring', 'contractExpiring'),
+  list('maintenance due list', '/api/maintenance/due', 'maintenance'),
+  list('maintenance counts', '/api/maintenance/counts', 'maintenance'),
+  endpoint({
+    name: 'maintenance run',
+    method: 'POST',
+    route: '/api/maintenance/run',
+    gate: 'maintenanceRun',
+    body: () => ({}),
+  }),
+];
+
 // ---------------------------------------------------------------- the table
 
 export const ENDPOINTS: Endpoint[] = [
@@ -539,6 +686,7 @@ export const ENDPOINTS: Endpoint[] = [
       },
     ],
   }),
+  ...MAINTENANCE_ENDPOINTS,
 ];
 
 /**

@@ -10,12 +10,14 @@
  * re-read field by field against what the server itself decides (expectedOf below).
  * Every answer is scanned for hashes and secrets.
  */
+
 import { eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#server/db/schema/activity.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { regions, roles, users } from '#server/db/schema/people.ts';
 import { serviceRequests, workMedia } from '#server/db/schema/requests.ts';
+import { contractPatchBody } from '#shared/contracts/maintenance.ts';
 import { createRoleBody } from '#shared/contracts/roles.ts';
 import { updateRequestBody } from '#shared/contracts/service-requests.ts';
 import type { SystemRole } from '#shared/domain/roles.ts';
@@ -34,6 +36,9 @@ import { buildWorld, call, is2xx, leaksIn, type Persona, type Side, type World }
 const LEGIT_OPTIONAL: Record<string, readonly string[]> = {
   'PATCH /api/service-requests/:id': Object.keys(updateRequestBody.shape),
   'POST /api/roles': Object.keys(createRoleBody.shape),
+  // Issue 21: cancelling a contract is a status change the body takes; a run may name a region.
+  'PATCH /api/contracts/:id': Object.keys(contractPatchBody.shape),
+  'POST /api/maintenance/run': ['regionId'],
 };
 
 const INJECTED_ID = '0badc0de-0000-4000-8000-00000000beef';

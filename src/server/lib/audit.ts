@@ -26,3 +26,20 @@ export async function audit(db: Tx, entry: AuditEntry): Promise<void> {
     details: entry.details ?? null,
   });
 }
+
+/** Many audit rows in one statement (a batch of system writes, issue 21). */
+export async function auditMany(db: Tx, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorId: entry.actorId ?? null,
+      actorEmail: entry.actorEmail ?? null,
+      action: entry.action,
+      entityType: entry.entityType ?? null,
+      entityId: entry.entityId ?? null,
+      ip: entry.ip ?? null,
+      outcome: entry.outcome ?? 'ok',
+      details: entry.details ?? null,
+    })),
+  );
+}

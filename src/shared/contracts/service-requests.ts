@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MIN_DESCRIPTION } from '../domain/constants.ts';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../domain/workflow.ts';
 import { idNameRef, nameRef, pageQuery } from './common.ts';
+import { completionExtras } from './maintenance.ts';
 
 export const MAX_DESCRIPTION = 2000;
 export const MAX_COMMENTS = 1000;
@@ -35,6 +36,8 @@ export const createRequestBody = z.object({
   regionId: requiredRef('Region is required'),
   /** Sent by the spec's client; the server takes the requester from the token and ignores it. */
   requestedById: z.string().optional(),
+  /** The installed unit it is about (issue 21): one of the customer's units. */
+  unitId: z.uuid({ error: 'Invalid unit' }).optional(),
 });
 export type CreateRequestBody = z.input<typeof createRequestBody>;
 
@@ -45,6 +48,8 @@ export const updateRequestBody = z
     description: description.optional(),
     customerId: requiredRef('Customer is required').optional(),
     regionId: requiredRef('Region is required').optional(),
+    /** The installed unit (issue 21); null detaches it. */
+    unitId: z.uuid({ error: 'Invalid unit' }).nullable().optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { error: 'Nothing to change' });
 export type UpdateRequestBody = z.input<typeof updateRequestBody>;
@@ -94,6 +99,8 @@ export const workflowStartBody = z.object({ requestId: requiredRef('Request is r
 export const workflowStopBody = z.object({
   requestId: requiredRef('Request is required'),
   notes: optionalComments,
+  // Issue 21, all optional (the spec's client sends none): the unit, the parts replaced, spare parts, an installed unit.
+  ...completionExtras,
 });
 export type WorkflowStopBody = z.input<typeof workflowStopBody>;
 

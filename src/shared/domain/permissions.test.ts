@@ -58,6 +58,10 @@ const ROUTE_ROLES: Record<RouteKey, SystemRole[]> = {
   notifications: ALL,
   profile: ALL,
   audit: ADMINS,
+  // Issue 21: the due list (service side), the product catalogue (admins of service), a unit's page.
+  maintenance: [SA, SVA, SVM, SVL],
+  products: [SA, SVA],
+  unit: SEVEN,
 };
 
 describe('menu', () => {
@@ -74,22 +78,21 @@ describe('menu', () => {
     expect(menuFor(SALES).map((m) => m.label)).toEqual(['Dashboard', 'New Service']);
   });
 
-  it('team leads see Service Requests and User Management (decisions.md)', () => {
-    for (const role of [SVL, SLL]) {
-      expect(menuFor(role).map((m) => m.label)).toEqual([
-        'Dashboard',
-        'Service Requests',
-        'New Service',
-        'User Management',
-      ]);
-    }
+  it('team leads see Service Requests and User Management (decisions.md); the Service Team Lead also Maintenance', () => {
+    const base = ['Dashboard', 'Service Requests', 'New Service', 'User Management'];
+    expect(menuFor(SLL).map((m) => m.label)).toEqual(base);
+    expect(menuFor(SVL).map((m) => m.label)).toEqual([...base, 'Maintenance']);
   });
 
-  it('the only item beyond the spec’s table is the Audit Log, for the three admins', () => {
+  it('the items beyond the spec’s table: Audit Log for the three admins, Maintenance and Products (issue 21)', () => {
     const extra = MENU.filter((m) => !SPEC_LABELS.includes(m.label));
-    expect(extra.map((m) => m.label)).toEqual(['Audit Log']);
+    expect(extra.map((m) => m.label)).toEqual(['Audit Log', 'Maintenance', 'Products']);
     for (const role of SYSTEM_ROLES) {
       expect(menuFor(role).some((m) => m.label === 'Audit Log')).toBe(ADMINS.includes(role));
+      expect(menuFor(role).some((m) => m.label === 'Maintenance')).toBe(
+        ([SA, SVA, SVM, SVL] as SystemRole[]).includes(role),
+      );
+      expect(menuFor(role).some((m) => m.label === 'Products')).toBe(([SA, SVA] as SystemRole[]).includes(role));
     }
   });
 

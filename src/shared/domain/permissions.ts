@@ -36,6 +36,18 @@ export const CAPABILITY = {
   notifications: ALL,
   profile: ALL,
   auditRead: ADMINS,
+  /** The installed base (issue 21, ADR 023): everyone reads products and the units they reach. */
+  productRead: ALL,
+  productManage: [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN],
+  unitRead: ALL,
+  /** Customer editors, and a technician on one of the customer's requests (checked per unit). */
+  unitWrite: [...MANAGEMENT, ROLE.TECHNICIAN],
+  contractManage: MANAGEMENT,
+  contractExpiring: MANAGEMENT_AND_LEADS,
+  /** The due list and its screen. */
+  maintenance: [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD],
+  /** Raising the due jobs now (a Service Manager: their region). */
+  maintenanceRun: [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER],
 } as const satisfies Record<string, readonly SystemRole[]>;
 
 export type Capability = keyof typeof CAPABILITY;
@@ -65,6 +77,9 @@ export const ROUTES = {
   notifications: { path: '/notifications', capability: 'notifications' },
   profile: { path: '/profile', capability: 'profile' },
   audit: { path: '/audit', capability: 'auditRead' },
+  maintenance: { path: '/maintenance', capability: 'maintenance' },
+  products: { path: '/products', capability: 'productManage' },
+  unit: { path: '/units/:id', capability: 'customerHistory' },
 } as const satisfies Record<string, { path: string; capability: Capability }>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -85,6 +100,8 @@ export const MENU: readonly { label: string; route: RouteKey; icon: string }[] =
   { label: 'My Tasks', route: 'myTasks', icon: 'tasks' },
   { label: 'Task History', route: 'taskHistory', icon: 'history' },
   { label: 'Audit Log', route: 'audit', icon: 'audit' },
+  { label: 'Maintenance', route: 'maintenance', icon: 'maintenance' },
+  { label: 'Products', route: 'products', icon: 'products' },
 ];
 
 export function menuFor(role: SystemRole | null | undefined): typeof MENU {

@@ -20,7 +20,7 @@ interface Entry {
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-function entriesOf(section: 'error', values: Record<string, string>): Entry[] {
+function entriesOf(section: string, values: Record<string, string>): Entry[] {
   return Object.entries(values).map(([name, text]) => {
     const names = [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
     if (names.length === 0) return { key: `${section}.${name}`, text, pattern: null, names };
@@ -32,7 +32,8 @@ function entriesOf(section: 'error', values: Record<string, string>): Entry[] {
   });
 }
 
-const entries = entriesOf('error', enServer.error);
+// The installed base's errors (issue 21) live in their own block, `maintenance.error`.
+const entries = [...entriesOf('error', enServer.error), ...entriesOf('maintenance.error', enServer.maintenance.error)];
 const exact = new Map(entries.filter((e) => !e.pattern).map((e) => [e.text, e.key]));
 const patterned = entries.filter((e) => e.pattern);
 

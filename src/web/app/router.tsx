@@ -44,6 +44,9 @@ const PAGES: Record<RouteKey, () => PageModule> = {
   notifications: () => import('#web/features/notifications/NotificationsPage.tsx'),
   profile: () => import('#web/features/account/ProfilePage.tsx'),
   audit: () => import('#web/features/audit/AuditPage.tsx'),
+  maintenance: () => import('#web/features/maintenance/MaintenancePage.tsx'),
+  products: () => import('#web/features/maintenance/ProductsPage.tsx'),
+  unit: () => import('#web/features/maintenance/UnitPage.tsx'),
 };
 
 const RETRYABLE = Object.fromEntries(

@@ -10,7 +10,7 @@ import { regions, roles, users } from '#server/db/schema/people.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REGIONS, seed } from '#server/db/seed/seed.ts';
 import { REQUEST_STATUSES } from '#shared/domain/workflow.ts';
-import { createTestApp, login, type TestContext } from '#tests/harness/app.ts';
+import { createTestApp, login, ROLE, signedIn, type TestContext } from '#tests/harness/app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -74,6 +74,28 @@ describe('the demo seed', () => {
         .where(eq(users.id, t.id as string));
       expect(u?.at?.getTime()).toBe(t.at?.getTime());
     }
+  });
+
+  it('has an installed base (issue 21): four products, units due this week and overdue, an AMC ending within 30 days', async () => {
+    const admin = await signedIn(ctx, ROLE.SUPER_ADMIN);
+    const productList = await ctx.app.inject({ method: 'GET', url: '/api/products', headers: admin.headers });
+    expect(productList.json().map((p: { brand: string }) => p.brand)).toEqual([
+      'AquaVeda',
+      'Jalsuddhi',
+      'Kaveri',
+      'Neervana',
+    ]);
+    const due = (
+      await ctx.app.inject({ method: 'GET', url: '/api/maintenance/due?within=7', headers: admin.headers })
+    ).json();
+    const states = new Set(due.map((d: { state: string }) => d.state));
+    expect(states).toEqual(new Set(['OVERDUE', 'DUE_SOON']));
+    const expiring = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/contracts/expiring?within=30',
+      headers: admin.headers,
+    });
+    expect(expiring.json().some((c: { type: string }) => c.type === 'AMC')).toBe(true);
   });
 });
 

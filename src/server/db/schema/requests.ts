@@ -1,9 +1,21 @@
 /** Service requests, their history, work logs and photos. */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
+import { units } from './maintenance.ts';
 import { regions, users } from './people.ts';
 
 export const serviceRequests = pgTable(
@@ -41,6 +53,8 @@ export const serviceRequests = pgTable(
      * the existing requests in created_at order.
      */
     ticketNo: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+    /** The installed unit the request is about (issue 21), if any: one of the customer's units. */
+    unitId: uuid().references((): AnyPgColumn => units.id, { onDelete: 'set null' }),
   },
   // Lists order by (created_at desc, id desc), and DESC means NULLS FIRST in an ORDER BY: the
   // indexes must say so (Drizzle's .desc() alone writes NULLS LAST, which the planner cannot use
@@ -57,6 +71,7 @@ export const serviceRequests = pgTable(
     index().on(t.approvedById),
     index('service_requests_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('service_requests_ticket_no_key').on(t.ticketNo),
+    index().on(t.unitId, t.createdAt.desc().nullsFirst()),
   ],
 );
 

@@ -15,6 +15,7 @@ import { hashPassword } from '#server/lib/passwords.ts';
 import { revokeAllSessions } from '#server/modules/auth/repository.ts';
 import { ROLE, SYSTEM_ROLE_PARENT, SYSTEM_ROLES, type SystemRole } from '#shared/domain/roles.ts';
 import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
+import { seedInstalledBase } from './installed-base.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_REGIONS = ['Chennai', 'Bengaluru', 'Hyderabad'] as const;
@@ -479,4 +480,5 @@ async function seedDemo(tx: Tx, roleIds: Map<string, string>) {
     FROM (SELECT assigned_to_id, max(assigned_at) AS at FROM service_requests
           WHERE assigned_to_id IS NOT NULL GROUP BY assigned_to_id) AS latest
     WHERE users.id = latest.assigned_to_id`);
+  await seedInstalledBase(tx, customerIds, userIds.get('admin@demo.test'));
 }

@@ -185,6 +185,46 @@ export async function notifyWorkflowEvent(tx: Tx, input: WorkflowEventInput): Pr
   return ids;
 }
 
+/**
+ * One event for many requests (issue 21: a batch of due jobs raised by the system): the
+ * recipients are read once per region, the rows written in one insert ordered by recipient (the
+ * unread-count trigger then locks the users' rows in one global order), one push on commit.
+ */
+export async function notifyMany(
+  tx: Tx,
+  event: WorkflowEvent,
+  actorId: string,
+  items: { request: WorkflowEventInput['request']; customerName: string }[],
+): Promise<void> {
+  const byRegion = new Map<string, Map<string, Audience>>();
+  const values: (typeof notifications.$inferInsert)[] = [];
+  for (const item of items) {
+    const input: WorkflowEventInput = { event, actorId, request: item.request, customerName: item.customerName };
+    let recipients = byRegion.get(item.request.regionId);
+    if (!recipients) {
+      recipients = await recipientsOf(tx, input);
+      byRegion.set(item.request.regionId, recipients);
+    }
+    for (const [toUserId, audience] of recipients) {
+      if (toUserId === item.request.requestedById && audience !== 'requester') continue;
+      const { key, params } = notificationKeyFor(input, audience);
+      values.push({
+        toUserId,
+        senderId: actorId,
+        message: renderNotification(DEFAULT_LOCALE, key, params),
+        requestId: item.request.id,
+        event,
+        messageKey: key,
+        messageParams: params,
+      });
+    }
+  }
+  if (values.length === 0) return;
+  values.sort((a, b) => (a.toUserId < b.toUserId ? -1 : a.toUserId > b.toUserId ? 1 : 0));
+  await tx.insert(notifications).values(values);
+  await publish(tx, [...new Set(values.map((v) => v.toUserId))]);
+}
+
 /** Queue a push to these users: delivered on commit, to every server process listening. */
 export async function publish(tx: Tx, userIds: string[]): Promise<void> {
   // pg_notify payloads are limited to 8000 bytes: send the ids in chunks.

@@ -462,6 +462,7 @@ export type RequestChanges = Partial<
     | 'salesApproved'
     | 'assignedAt'
     | 'completedAt'
+    | 'unitId'
   >
 >;
 
@@ -492,6 +493,20 @@ export async function guardedUpdate(
 export async function insertRequest(db: Tx, values: typeof serviceRequests.$inferInsert): Promise<RequestRow> {
   const [row] = await db.insert(serviceRequests).values(values).returning();
   return row as RequestRow;
+}
+
+/** Many requests in one statement (issue 21: the due jobs of a batch). */
+export async function insertRequests(db: Tx, values: (typeof serviceRequests.$inferInsert)[]): Promise<RequestRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(serviceRequests).values(values).returning();
+}
+
+export async function insertHistories(db: Tx, values: (typeof approvalHistory.$inferInsert)[]): Promise<void> {
+  if (values.length) await db.insert(approvalHistory).values(values);
+}
+
+export async function setUnit(db: Tx, id: string, unitId: string): Promise<void> {
+  await db.update(serviceRequests).set({ unitId }).where(eq(serviceRequests.id, id));
 }
 
 export async function insertHistory(db: Tx, values: typeof approvalHistory.$inferInsert): Promise<void> {

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
 import { sendTotal } from '#server/lib/paging.ts';
+import { MaintenanceService } from '#server/modules/maintenance/service.ts';
 import { errorBody, idParams } from '#shared/contracts/common.ts';
 import {
   commentsBody,
@@ -26,8 +27,8 @@ const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody 
 const tags = ['service-requests'];
 
 export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, tokens, guards, metrics } = app.deps;
-  const service = new RequestService(db, tokens, metrics);
+  const { db, tokens, guards, metrics, config } = app.deps;
+  const service = new RequestService(db, tokens, metrics, new MaintenanceService(db, config.TZ));
   const read = guards.guard('requestRead');
 
   app.get(
@@ -131,6 +132,9 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/technician-workflow/stop',
     { preHandler: read, schema: { tags, body: workflowStopBody, response: { 200: requestDetails, ...errors } } },
-    async (req) => service.complete(actorOf(req), req.body.requestId, req.body.notes ?? null, req.ip),
+    async (req) => {
+      const { requestId, notes, ...extras } = req.body;
+      return service.complete(actorOf(req), requestId, notes ?? null, req.ip, extras);
+    },
   );
 };

@@ -6,13 +6,15 @@
  * transaction. The answer is the request as it now is, read in one statement.
  */
 import type { Db, Tx } from '#server/db/client.ts';
-import { audit } from '#server/lib/audit.ts';
+import { audit, auditMany } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { type AppError, conflict, forbidden, invalid, notFound } from '#server/lib/errors.ts';
 import type { TransitionCounter } from '#server/lib/metrics.ts';
 import { cappedWindow, SORT_MATCHES_UP_TO, type Window } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
-import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
+import { MaintenanceService } from '#server/modules/maintenance/service.ts';
+import { notifyMany, notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
+import type { CompletionExtras } from '#shared/contracts/maintenance.ts';
 import {
   type CreateRequestBody,
   REJECT_REASON_REQUIRED,
@@ -127,6 +129,8 @@ export class RequestService {
     private readonly tokens: TokenService,
     /** `app.deps.metrics`; the readers built in other modules (technicians, uploads) apply no transitions. */
     private readonly metrics?: TransitionCounter,
+    /** The installed base (issue 21): a request's unit, and what a completed visit replaced. */
+    private readonly maintenance: MaintenanceService = new MaintenanceService(db),
   ) {}
 
   // ---------------------------------------------------------------- reads
@@ -205,6 +209,7 @@ export class RequestService {
   async create(actor: Actor, body: CreateRequestBody & { type: RequestType }, ip: string): Promise<RequestDetails> {
     const id = await this.db.transaction(async (tx) => {
       const customer = await this.checkCustomer(tx, actor, body.customerId, body.regionId);
+      if (body.unitId) await this.maintenance.assertUnitOfCustomer(tx, body.unitId, customer.id);
       const description = body.description.trim();
       const row = await repo.insertRequest(tx, {
         type: body.type,
@@ -216,6 +221,7 @@ export class RequestService {
         needsSalesApproval: needsSalesApprovalFor(actor.policyRole),
         salesApproved: startsSalesApproved(actor.policyRole),
         searchText: searchTextOf(customer.name, description),
+        ...(body.unitId ? { unitId: body.unitId } : {}),
       });
       await audit(tx, {
         actorId: actor.id,
@@ -254,12 +260,16 @@ export class RequestService {
         type !== before.type && 'type',
       ].filter((f): f is string => typeof f === 'string');
       const resetSales = material.length > 0 && before.needsSalesApproval && before.salesApproved;
+      // The unit must be the customer's: a new one is checked, a new customer drops the old one.
+      if (body.unitId) await this.maintenance.assertUnitOfCustomer(tx, body.unitId, customer.id);
+      const unitId = body.unitId !== undefined ? body.unitId : customer.id !== before.customerId ? null : undefined;
       const changes: repo.RequestChanges = {
         type,
         description,
         customerId: customer.id,
         regionId,
         searchText: searchTextOf(customer.name, description),
+        ...(unitId !== undefined ? { unitId } : {}),
         ...(resetSales ? { salesApproved: false, approvedById: null } : {}),
       };
       const after = await repo.guardedUpdate(tx, id, before, changes);
@@ -460,14 +470,23 @@ export class RequestService {
     );
   }
 
-  complete(actor: Actor, id: string, notes: string | null, ip: string) {
+  complete(actor: Actor, id: string, notes: string | null, ip: string, extras: CompletionExtras = {}) {
     return this.transition(
       actor,
       id,
       {
         action: 'complete',
         changes: () => ({}),
-        after: async (tx, before) => {
+        after: async (tx, before, after) => {
+          // The installed base (issue 21): parts replaced, spare parts, an installed unit.
+          const done = await this.maintenance.recordCompletion(
+            tx,
+            actor,
+            { id, type: before.type, customerId: before.customerId, unitId: after.unitId },
+            extras,
+            ip,
+          );
+          if (done.unitId && done.unitId !== after.unitId) await repo.setUnit(tx, id, done.unitId);
           const closed = await repo.closeWorkLog(tx, before.id, notes);
           // Start always opens a log; should an older request lack one, keep the notes with a
           // log that spans the time it has been in progress.
@@ -502,6 +521,88 @@ export class RequestService {
       ip,
     );
   }
+}
+
+export interface SystemRequest {
+  type: RequestType;
+  description: string;
+  customerId: string;
+  customerName: string;
+  regionId: string;
+  unitId: string;
+  /** Extra details for its audit row. */
+  audit: Record<string, unknown>;
+}
+
+/**
+ * Requests raised by the system (issue 21: due jobs), many in the caller's transaction: one
+ * multi-row insert of the requests (in region order, so concurrent batches take the counter rows
+ * in one order), their approval-history rows when they start APPROVED, their audit rows, and the
+ * usual notifications (the recipients read once per region, the rows written in one insert in
+ * user order, pushed on commit).
+ */
+export async function raiseManyInTransaction(
+  tx: Tx,
+  by: { id: string; email: string; roleName: string },
+  items: SystemRequest[],
+  approved: boolean,
+): Promise<repo.RequestRow[]> {
+  if (items.length === 0) return [];
+  const ordered = [...items].sort((x, y) => (x.regionId < y.regionId ? -1 : x.regionId > y.regionId ? 1 : 0));
+  const rows = await repo.insertRequests(
+    tx,
+    ordered.map((v) => ({
+      type: v.type,
+      description: v.description,
+      status: approved ? ('APPROVED' as const) : ('PENDING_APPROVAL' as const),
+      customerId: v.customerId,
+      regionId: v.regionId,
+      requestedById: by.id,
+      approvedById: approved ? by.id : null,
+      needsSalesApproval: false,
+      salesApproved: true,
+      searchText: searchTextOf(v.customerName, v.description),
+      unitId: v.unitId,
+    })),
+  );
+  const byUnit = new Map(ordered.map((v) => [v.unitId, v]));
+  if (approved) {
+    await repo.insertHistories(
+      tx,
+      rows.map((r) => ({
+        requestId: r.id,
+        approverId: by.id,
+        approverRole: by.roleName,
+        stage: 'SERVICE',
+        status: 'APPROVED' as const,
+        comments: 'Approved automatically (MAINTENANCE_AUTO_APPROVE)',
+      })),
+    );
+  }
+  await auditMany(
+    tx,
+    rows.map((r) => ({
+      actorId: by.id,
+      actorEmail: by.email,
+      action: 'request.create',
+      entityType: 'service_request',
+      entityId: r.id,
+      details: {
+        type: r.type,
+        customerId: r.customerId,
+        regionId: r.regionId,
+        unitId: r.unitId,
+        ...byUnit.get(r.unitId as string)?.audit,
+      },
+    })),
+  );
+  await notifyMany(
+    tx,
+    approved ? 'approved' : 'created',
+    by.id,
+    rows.map((r) => ({ request: r, customerName: byUnit.get(r.unitId as string)?.customerName ?? '' })),
+  );
+  return rows;
 }
 
 export function searchTextOf(customerName: string, description: string): string {

@@ -3,12 +3,14 @@ import AddCircleOutline from '@mui/icons-material/AddCircleOutlined';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Assignment from '@mui/icons-material/Assignment';
 import Business from '@mui/icons-material/Business';
+import Category from '@mui/icons-material/Category';
 import Dashboard from '@mui/icons-material/Dashboard';
 import HistoryIcon from '@mui/icons-material/History';
 import MapIcon from '@mui/icons-material/Map';
 import People from '@mui/icons-material/People';
 import Policy from '@mui/icons-material/Policy';
 import Task from '@mui/icons-material/Task';
+import WaterDrop from '@mui/icons-material/WaterDrop';
 import type { ReactElement } from 'react';
 
 const ICONS: Record<string, ReactElement> = {
@@ -22,6 +24,8 @@ const ICONS: Record<string, ReactElement> = {
   tasks: <Task />,
   history: <HistoryIcon />,
   audit: <Policy />,
+  maintenance: <WaterDrop />,
+  products: <Category />,
 };
 
 export function navIcon(name: string): ReactElement {

@@ -46,6 +46,7 @@ import { useFormat } from '#web/i18n/hooks.ts';
 import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useCustomerHistory } from './api/customer-history.ts';
+import { CustomerUnits } from './components/CustomerUnits.tsx';
 
 const TYPE_ICON: Record<RequestType, ReactElement> = {
   INSTALLATION: <Build fontSize="small" />,
@@ -305,6 +306,7 @@ export default function CustomerHistoryPage() {
         <ContactCard customer={customer} />
         <StatisticsCard statistics={statistics} />
       </Box>
+      <CustomerUnits customerId={customer.id} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
         <Typography variant="h6" component="h2">
           {t('customerHistory.serviceHistory')}

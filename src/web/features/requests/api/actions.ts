@@ -3,9 +3,11 @@
  * app's language: `requests:done.*`, `requests:failed.*`): approve (sales or service stage),
  * reject, assign (selected or automatic), start, stop, acknowledge, and saving the customer's location.
  */
+
 import { useQuery } from '@tanstack/react-query';
 import { getI18n, useTranslation } from 'react-i18next';
 import type { LocationInput } from '#shared/contracts/customers.ts';
+import type { CompletionExtras } from '#shared/contracts/maintenance.ts';
 import type { CustomerLocation, RequestDetails, TechnicianCandidate } from '#shared/contracts/service-requests.ts';
 import { api } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
@@ -115,10 +117,11 @@ export function useStartWork(id: string) {
 export function useCompleteWork(id: string, onSuccess?: () => void) {
   const { t } = useTranslation('requests');
   return useApiMutation({
-    mutationFn: (notes: string) =>
+    // Issue 21: with the unit's replaced parts and spare parts when the dialog has them.
+    mutationFn: (work: { notes: string } & CompletionExtras) =>
       api<RequestDetails>('/technician-workflow/stop', {
         method: 'POST',
-        body: { requestId: id, notes },
+        body: { requestId: id, ...work },
         fallback: fallbackText('stop'),
       }),
     fallback: t('failed.stop'),

@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface TextDialogProps {
@@ -25,6 +25,8 @@ export interface TextDialogProps {
   pending: boolean;
   onConfirm: (text: string) => void;
   onClose: () => void;
+  /** More fields under the text (Complete Work: the unit's parts, issue 21). */
+  children?: ReactNode;
 }
 
 export function TextDialog({
@@ -39,6 +41,7 @@ export function TextDialog({
   pending,
   onConfirm,
   onClose,
+  children,
 }: TextDialogProps) {
   const { t } = useTranslation('common');
   const [text, setText] = useState('');
@@ -70,6 +73,7 @@ export function TextDialog({
           helperText={showError ? (requiredMessage ?? t('fieldRequired')) : undefined}
           sx={{ mt: message ? 0 : 1 }}
         />
+        {children}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={pending}>

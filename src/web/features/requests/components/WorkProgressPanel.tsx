@@ -25,6 +25,7 @@ import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import type { WorkflowAction } from '#shared/domain/workflow.ts';
 import { LocationCapture } from '#web/components/LocationCapture.tsx';
 import { useCompleteWork, useSaveLocation, useStartWork } from '../api/actions.ts';
+import { CompletionParts, type CompletionPartsValue, completionFields, NO_PARTS } from './CompletionParts.tsx';
 import { customerLocationOf, Section } from './DetailsSection.tsx';
 import { PhotoUploader } from './PhotoUploader.tsx';
 import { TextDialog } from './TextDialog.tsx';
@@ -50,7 +51,11 @@ export function WorkProgressPanel({
 }) {
   const { t } = useTranslation('technician');
   const [completing, setCompleting] = useState(false);
-  const close = () => setCompleting(false);
+  const [parts, setParts] = useState<CompletionPartsValue>(NO_PARTS);
+  const close = () => {
+    setCompleting(false);
+    setParts(NO_PARTS);
+  };
   const start = useStartWork(r.id);
   const complete = useCompleteWork(r.id, close);
   const saveLocation = useSaveLocation(r.id);
@@ -147,9 +152,18 @@ export function WorkProgressPanel({
         label={t('work.notes')}
         confirmLabel={t('work.complete')}
         pending={complete.isPending}
-        onConfirm={(notes) => complete.mutate(notes)}
+        onConfirm={(notes) => complete.mutate({ notes, ...completionFields(parts) })}
         onClose={close}
-      />
+      >
+        {completing && (
+          <CompletionParts
+            customerId={r.customerId}
+            installation={r.type === 'INSTALLATION'}
+            value={parts}
+            onChange={setParts}
+          />
+        )}
+      </TextDialog>
     </Section>
   );
 }

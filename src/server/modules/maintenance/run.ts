@@ -1,0 +1,201 @@
+/**
+ * The maintenance run (issue 21, ADR 023): raise one SERVICE request per active unit with parts
+ * or an AMC visit due within MAINTENANCE_LEAD_DAYS and no open request, send the contracts'
+ * renewal reminders, and expire ended contracts. "Never twice" is the database's: each unit's
+ * job is claimed by inserting (unit, due date) into maintenance_jobs, whose unique key makes a
+ * second run (at the same moment, in another process, or after a kill -9) skip it. Units go in
+ * chunks of 50, each one short transaction (claim, requests, audit, notifications, all multi-row),
+ * so nothing holds the request counters for long and a run killed midway leaves only whole
+ * chunks behind.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client.ts';
+import { notifications } from '#server/db/schema/activity.ts';
+import { audit } from '#server/lib/audit.ts';
+import { renderNotification } from '#server/lib/i18n.ts';
+import { publish } from '#server/modules/notifications/events.ts';
+import { raiseManyInTransaction } from '#server/modules/service-requests/service.ts';
+import type { RunResult } from '#shared/contracts/maintenance.ts';
+import { addDays, covers, renewalReminderDue, todayIn } from '#shared/domain/maintenance.ts';
+import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
+import * as repo from './repository.ts';
+
+export const SCHEDULER_NAME = 'AquaDesk Scheduler';
+const BATCH = 500;
+/** Units claimed and raised in one transaction: short enough to hold the request counters briefly. */
+const CHUNK = 50;
+
+export interface RunOptions {
+  timeZone: string;
+  leadDays: number;
+  autoApprove: boolean;
+}
+
+/** The English words of a raised job (request descriptions are data, written once in English). */
+export function jobDescription(v: {
+  product: string;
+  serial: string;
+  dueOn: string;
+  parts: string[];
+  chargeable: boolean;
+}): string {
+  const parts = v.parts.length ? v.parts.join(', ') : 'scheduled maintenance';
+  const charge = v.chargeable
+    ? ' Chargeable: no contract covers this visit, quote before the visit.'
+    : ' Covered by contract.';
+  return `Preventive maintenance due ${v.dueOn} for ${v.product} (serial ${v.serial}): ${parts}.${charge}`;
+}
+
+export class MaintenanceRun {
+  constructor(
+    private readonly db: Db,
+    private readonly opts: RunOptions,
+  ) {}
+
+  /** The system account the jobs are raised by (created on first use; it never signs in). */
+  async scheduler() {
+    let found = await repo.findScheduler(this.db);
+    if (!found) {
+      await repo.insertScheduler(this.db, SCHEDULER_NAME);
+      found = await repo.findScheduler(this.db);
+    }
+    if (!found) throw new Error('The scheduler account could not be created (no Service Admin role)');
+    return found;
+  }
+
+  /**
+   * One run, for every region or one. `by` is who asked (the on-demand run; the daily run is the
+   * scheduler itself): the audit trail records it.
+   */
+  async run(regionId: string | null, by?: { id: string; email: string; ip: string | null }): Promise<RunResult> {
+    const system = await this.scheduler();
+    const today = todayIn(this.opts.timeZone);
+    const horizon = addDays(today, this.opts.leadDays);
+    await this.db.transaction((tx) => repo.expireContracts(tx, today, regionId));
+    const filter: repo.DueFilter = { horizon, regionId };
+    const due = await repo.countDue(this.db, filter);
+    let created = 0;
+    let after: { due: string; id: string } | null = null;
+    for (;;) {
+      const batch = await repo.runCandidates(this.db, filter, after, BATCH);
+      if (batch.length === 0) break;
+      const last = batch[batch.length - 1] as (typeof batch)[number];
+      after = { due: last.next_due_on, id: last.unit_id };
+      const ids = batch.map((b) => b.unit_id);
+      const [parts, contracts] = await Promise.all([
+        repo.dueScheduleOf(this.db, ids, horizon),
+        repo.activeContractsOf(this.db, ids),
+      ]);
+      // One short transaction per chunk: claim (unit, due date) for each unit in the database's
+      // order; the ones another run holds are skipped by the unique key; raise the claimed ones.
+      for (let i = 0; i < batch.length; i += CHUNK) {
+        const chunk = batch.slice(i, i + CHUNK);
+        const jobs = chunk.map((unit) => ({
+          unitId: unit.unit_id,
+          dueOn: unit.next_due_on,
+          chargeable: !contracts.some((c) => c.unitId === unit.unit_id && covers(c, unit.next_due_on)),
+        }));
+        created += await this.db.transaction(async (tx) => {
+          const claimed = await repo.claimJobs(tx, jobs);
+          if (claimed.size === 0) return 0;
+          const raised = await raiseManyInTransaction(
+            tx,
+            system,
+            chunk
+              .filter((unit) => claimed.has(unit.unit_id))
+              .map((unit) => {
+                const chargeable = jobs.find((j) => j.unitId === unit.unit_id)?.chargeable ?? true;
+                return {
+                  type: 'SERVICE' as const,
+                  description: jobDescription({
+                    product: unit.product_name,
+                    serial: unit.serial_number,
+                    dueOn: unit.next_due_on,
+                    parts: parts.filter((p) => p.unit_id === unit.unit_id).map((p) => p.name),
+                    chargeable,
+                  }),
+                  customerId: unit.customer_id,
+                  customerName: unit.customer_name,
+                  regionId: unit.region_id,
+                  unitId: unit.unit_id,
+                  audit: { maintenanceJob: claimed.get(unit.unit_id), dueOn: unit.next_due_on, chargeable },
+                };
+              }),
+            this.opts.autoApprove,
+          );
+          await repo.linkJobs(
+            tx,
+            raised.map((r) => ({ jobId: claimed.get(r.unitId as string) as string, requestId: r.id })),
+          );
+          return raised.length;
+        });
+      }
+    }
+    const reminders = await this.reminders(today, regionId, system.id);
+    await audit(this.db, {
+      actorId: by?.id ?? system.id,
+      actorEmail: by?.email ?? system.email,
+      action: 'maintenance.run',
+      entityType: 'maintenance',
+      entityId: regionId,
+      ip: by?.ip ?? null,
+      details: { created, skipped: Math.max(0, due - created), reminders, regionId, horizon },
+    });
+    return { created, skipped: Math.max(0, due - created), reminders };
+  }
+
+  /** Renewal reminders at 30, 7 and 1 day before a contract ends, each claimed once in the database. */
+  private async reminders(today: string, regionId: string | null, systemId: string): Promise<number> {
+    let sent = 0;
+    const ending = await repo.contractsEndingBy(this.db, today, addDays(today, 30), regionId);
+    for (const c of ending) {
+      const days = renewalReminderDue(c.endsOn, today);
+      if (!days) continue;
+      await this.db.transaction(async (tx) => {
+        if (!(await repo.claimReminder(tx, c.id, days))) return;
+        const to = await repo.salesLeadsOf(tx, c.regionId);
+        if (to.length === 0) return;
+        const key = 'maintenance.renewalReminder';
+        const params = {
+          contract: c.type,
+          customer: c.customerName,
+          serial: c.serialNumber,
+          endsOn: c.endsOn,
+          days: String(days),
+        };
+        await insertNotifications(tx, to, systemId, key, params);
+        sent++;
+      });
+    }
+    return sent;
+  }
+}
+
+async function insertNotifications(
+  tx: Tx,
+  to: string[],
+  senderId: string,
+  key: string,
+  params: Record<string, string>,
+) {
+  await tx.insert(notifications).values(
+    to.map((toUserId) => ({
+      toUserId,
+      senderId,
+      message: renderNotification(DEFAULT_LOCALE, key, params),
+      event: 'renewalReminder',
+      messageKey: key,
+      messageParams: params,
+    })),
+  );
+  await publish(tx, to);
+}
+
+/** For tests and the bench: how many requests each unit got for one due date (must be at most 1). */
+export async function duplicateJobs(db: Db): Promise<number> {
+  const res = await db.execute(sql`
+    SELECT count(*)::int AS n FROM (
+      SELECT unit_id FROM service_requests WHERE unit_id IS NOT NULL AND status NOT IN ('COMPLETED', 'REJECTED')
+      GROUP BY unit_id HAVING count(*) > 1) d`);
+  return Number((res.rows[0] as { n: number }).n);
+}

@@ -1,0 +1,293 @@
+/**
+ * /units/:id (issue 21): one installed unit — its schedule with state chips, its contracts, its
+ * service history with the parts each visit replaced, and "Raise service request".
+ */
+import Add from '@mui/icons-material/Add';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import type { UnitDetails } from '#shared/contracts/maintenance.ts';
+import { MIN_DESCRIPTION } from '#shared/domain/constants.ts';
+import { hasCapability } from '#shared/domain/permissions.ts';
+import { formatTicket } from '#shared/domain/ticket.ts';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
+import { Loading } from '#web/components/Loading.tsx';
+import { PageHeader } from '#web/components/PageHeader.tsx';
+import { useFormat, useServerText } from '#web/i18n/hooks.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
+import { useRaiseRequest, useUnit, useUnitContracts } from './api/unit.ts';
+import { ContractDialog } from './ContractDialog.tsx';
+import { StateChip } from './StateChip.tsx';
+
+function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+          <Typography variant="h6" component="h2">
+            {title}
+          </Typography>
+          {action}
+        </Stack>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RaiseDialog({ unit, onClose }: { unit: UnitDetails; onClose: () => void }) {
+  const { t } = useTranslation('maintenance');
+  const serverText = useServerText();
+  const navigate = useNavigate();
+  const due = unit.schedule.filter((s) => s.state !== 'OK').map((s) => s.name);
+  const [description, setDescription] = useState(
+    t('unit.raiseDefault', {
+      product: `${unit.product.brand} ${unit.product.name}`,
+      serial: unit.serialNumber,
+      parts: due.join(', ') || '—',
+    }),
+  );
+  const raise = useRaiseRequest({ id: unit.id, customerId: unit.customerId, regionId: unit.customer.regionId });
+  const tooShort = description.trim().length < MIN_DESCRIPTION;
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="raise-title">
+      <DialogTitle id="raise-title">{t('unit.raise')}</DialogTitle>
+      <DialogContent>
+        {raise.error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {serverText(errorMessage(raise.error, t('unit.raiseFailed')))}
+          </Alert>
+        )}
+        <TextField
+          label={t('unit.description')}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          multiline
+          minRows={3}
+          fullWidth
+          sx={{ mt: 1 }}
+          error={tooShort}
+          helperText={tooShort ? t('unit.descriptionTooShort', { min: MIN_DESCRIPTION }) : ' '}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('cancel')}</Button>
+        <Button
+          variant="contained"
+          disabled={tooShort || raise.isPending}
+          onClick={() => raise.mutate(description.trim(), { onSuccess: (r) => navigate(`/service-requests/${r.id}`) })}
+        >
+          {t('unit.raise')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export default function UnitPage() {
+  const { id = '' } = useParams();
+  const { t, ready } = useTranslation('maintenance');
+  const format = useFormat();
+  const navigate = useNavigate();
+  const unit = useUnit(id);
+  const contracts = useUnitContracts(id);
+  const [raising, setRaising] = useState(false);
+  const [contracting, setContracting] = useState(false);
+  const { policyRole } = useAuth();
+  if (!ready || unit.isLoading) return <Loading />;
+  if (!unit.data) {
+    return (
+      <ErrorAlert
+        message={errorMessage(unit.error, t('unit.fetchFailed'))}
+        onRetry={() => void unit.refetch()}
+        retrying={unit.isFetching}
+      />
+    );
+  }
+  const u = unit.data;
+  const back = (
+    <IconButton aria-label={t('back')} onClick={() => navigate(`/customers/${u.customerId}`)}>
+      <ArrowBack />
+    </IconButton>
+  );
+  return (
+    <Box>
+      <PageHeader
+        title={`${u.product.brand} ${u.product.name}`}
+        documentTitle={u.serialNumber}
+        back={back}
+        subtitle={
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {t('unit.serial')} {u.serialNumber} ·{' '}
+              <Link component={RouterLink} to={`/customers/${u.customerId}`}>
+                {u.customer.name}
+              </Link>
+            </Typography>
+            {u.status === 'REMOVED' ? <Chip size="small" label={t('unit.removed')} /> : <StateChip state={u.state} />}
+          </Stack>
+        }
+        actions={
+          u.status === 'ACTIVE' && (
+            <Button
+              variant="contained"
+              startIcon={<Add />}
+              onClick={() => setRaising(true)}
+              disabled={!!u.openRequestId}
+            >
+              {t('unit.raise')}
+            </Button>
+          )
+        }
+      />
+      {u.openRequestId && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('unit.openRequest')}{' '}
+          <Link component={RouterLink} to={`/service-requests/${u.openRequestId}`}>
+            {t('unit.viewRequest')}
+          </Link>
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mb: 0 }}>
+        <Section title={t('unit.details')}>
+          <Typography variant="body2">
+            {t('unit.installedOn')}: {format.date(u.installedOn)}
+          </Typography>
+          <Typography variant="body2">
+            {t('unit.warrantyEndsOn')}: {format.date(u.warrantyEndsOn)}
+          </Typography>
+          {u.locationNote && (
+            <Typography variant="body2">
+              {t('unit.location')}: {u.locationNote}
+            </Typography>
+          )}
+          <Typography variant="body2">
+            {t('unit.region')}: {u.customer.regionName}
+          </Typography>
+        </Section>
+        <Section
+          title={t('unit.contracts')}
+          action={
+            u.status === 'ACTIVE' &&
+            hasCapability(policyRole, 'contractManage') && (
+              <Button size="small" startIcon={<Add />} onClick={() => setContracting(true)} sx={{ minHeight: 44 }}>
+                {t('contract.add')}
+              </Button>
+            )
+          }
+        >
+          {(contracts.data ?? []).length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('unit.noContracts')}
+            </Typography>
+          ) : (
+            <Stack spacing={1}>
+              {(contracts.data ?? []).map((c) => (
+                <Box key={c.id}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {t(`contractType.${c.type}`)}
+                    </Typography>
+                    <Chip size="small" variant="outlined" label={t(`contractStatus.${c.status}`)} />
+                  </Stack>
+                  <Typography variant="body2" color="text.secondary">
+                    {format.date(c.startsOn)} – {format.date(c.endsOn)} · {format.rupees(c.price / 100)}
+                    {c.visitsPerYear > 0 && ` · ${t('unit.visitsPerYear', { count: c.visitsPerYear })}`}
+                  </Typography>
+                </Box>
+              ))}
+            </Stack>
+          )}
+        </Section>
+      </Box>
+      <Section title={t('unit.schedule')}>
+        <Table size="small" aria-label={t('unit.schedule')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('unit.part')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('unit.lastChanged')}</TableCell>
+              <TableCell>{t('unit.nextDue')}</TableCell>
+              <TableCell>{t('unit.state')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {u.schedule.map((s) => (
+              <TableRow key={s.id}>
+                <TableCell>
+                  {s.partId ? s.name : t('unit.amcVisit')}
+                  {s.intervalMonths != null && (
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {t('unit.every', { count: s.intervalMonths })}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {s.lastChangedOn ? format.date(s.lastChangedOn) : '—'}
+                </TableCell>
+                <TableCell>{s.nextDueOn ? format.date(s.nextDueOn) : '—'}</TableCell>
+                <TableCell>
+                  <StateChip state={s.state} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Section>
+      <Section title={t('unit.history')}>
+        {u.history.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('unit.noHistory')}
+          </Typography>
+        ) : (
+          <Stack spacing={1.5}>
+            {u.history.map((h) => (
+              <Box key={h.id}>
+                <Link component={RouterLink} to={`/service-requests/${h.id}`} sx={{ fontWeight: 600 }}>
+                  {h.ticketNo ? formatTicket(h.ticketNo) : h.id.slice(0, 8)}
+                </Link>{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  {format.date(h.createdAt)} · {h.status}
+                </Typography>
+                <Typography variant="body2">{h.description}</Typography>
+                {h.partsReplaced.length > 0 && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('unit.replaced')}: {h.partsReplaced.join(', ')}
+                  </Typography>
+                )}
+                {h.spareParts.length > 0 && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('unit.spareParts')}: {h.spareParts.map((p) => `${p.name} × ${p.quantity}`).join(', ')}
+                  </Typography>
+                )}
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Section>
+      {raising && <RaiseDialog unit={u} onClose={() => setRaising(false)} />}
+      {contracting && <ContractDialog unitId={u.id} onClose={() => setContracting(false)} />}
+    </Box>
+  );
+}

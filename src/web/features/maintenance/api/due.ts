@@ -1,0 +1,34 @@
+/** GET /api/maintenance/due: the due list, paged on the server; POST /api/maintenance/run. */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getI18n } from 'react-i18next';
+import type { DueItem, MaintenanceCounts, RunResult } from '#shared/contracts/maintenance.ts';
+import { api, apiList, type PagedQuery } from '#web/lib/api-client.ts';
+import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { MAINTENANCE_KEYS } from './keys.ts';
+
+export function useDueList(query: PagedQuery & { within: number; state?: string; regionId?: string }) {
+  return useQuery({
+    queryKey: [...MAINTENANCE_KEYS.due, query],
+    queryFn: ({ signal }) =>
+      apiList<DueItem>('/maintenance/due', { query, signal, fallback: getI18n().t('maintenance:due.fetchFailed') }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMaintenanceCounts(enabled: boolean) {
+  return useQuery({
+    queryKey: MAINTENANCE_KEYS.counts,
+    queryFn: ({ signal }) => api<MaintenanceCounts>('/maintenance/counts', { signal }),
+    enabled,
+  });
+}
+
+export function useRunDueJobs() {
+  const t = getI18n().t;
+  return useApiMutation<RunResult, { regionId?: string }>({
+    mutationFn: (body) => api<RunResult>('/maintenance/run', { method: 'POST', body }),
+    fallback: t('maintenance:run.failed'),
+    success: (r) => t('maintenance:run.done', { created: r.created, skipped: r.skipped }),
+    invalidate: [['maintenance'], ['service-requests'], ['dashboard']],
+  });
+}
