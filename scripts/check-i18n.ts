@@ -204,7 +204,7 @@ export function literalProblems(sources: { file: string; text: string }[]): stri
           out.push(`${file}:${i + 1}: text "${m[1]?.trim()}"`);
         }
         // A line that is only words inside JSX children (text on its own line).
-        if (/^[A-Za-z][A-Za-z ,.'!?-]*$/.test(trimmed) && /<[^/][^>]*>\s*$/.test(lines[i - 1] ?? '')) {
+        if (/^[A-Za-z][A-Za-z0-9 ,.'!?():…-]*$/.test(trimmed) && /<[^/][^>]*>\s*$/.test(lines[i - 1] ?? '')) {
           out.push(`${file}:${i + 1}: text "${trimmed}"`);
         }
       }
