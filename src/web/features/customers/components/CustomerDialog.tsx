@@ -257,7 +257,7 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
               ) : null}
               {phoneListError ? (
                 <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5 }}>
-                  {phoneListError}
+                  {serverText(phoneListError)}
                 </Typography>
               ) : null}
             </Box>
