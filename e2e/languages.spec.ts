@@ -61,6 +61,8 @@ test('an admin switches to Hindi on the profile, sees the admin screens in Hindi
   await page.goto('/profile');
   await pickLanguage(page, 'हिन्दी');
   await expect(page.getByRole('heading', { name: hiAccount.title, level: 1 })).toBeVisible();
+  // The "saved" toast speaks the language just chosen.
+  await expect(page.getByRole('alert').filter({ hasText: hiAccount.languageSaved })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
 
   for (const [path, title] of [
@@ -96,6 +98,7 @@ test('an admin switches to Hindi on the profile, sees the admin screens in Hindi
   await page.goto('/profile');
   await pickLanguage(page, 'English');
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Language saved' })).toBeVisible();
   await page.goto('/users');
   await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
   const meNow = await page.evaluate("JSON.parse(localStorage.getItem('user') ?? '{}').locale");
