@@ -8,6 +8,8 @@
  */
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { loadCatalogues } from '../scripts/check-i18n.ts';
+import { ROLE } from '../src/shared/domain/roles.ts';
 import hiServer from '../src/shared/i18n/locales/hi/server.json' with { type: 'json' };
 import hiAccount from '../src/web/i18n/locales/hi/account.json' with { type: 'json' };
 import admin from '../src/web/i18n/locales/hi/admin.json' with { type: 'json' };
@@ -59,6 +61,8 @@ test('an admin switches to Hindi on the profile, sees the admin screens in Hindi
   await page.goto('/profile');
   await pickLanguage(page, 'हिन्दी');
   await expect(page.getByRole('heading', { name: hiAccount.title, level: 1 })).toBeVisible();
+  // The "saved" toast speaks the language just chosen.
+  await expect(page.getByRole('alert').filter({ hasText: hiAccount.languageSaved })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
 
   for (const [path, title] of [
@@ -94,6 +98,7 @@ test('an admin switches to Hindi on the profile, sees the admin screens in Hindi
   await page.goto('/profile');
   await pickLanguage(page, 'English');
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Language saved' })).toBeVisible();
   await page.goto('/users');
   await expect(page.getByRole('heading', { name: 'User Management', level: 1 })).toBeVisible();
   const meNow = await page.evaluate("JSON.parse(localStorage.getItem('user') ?? '{}').locale");
@@ -260,6 +265,76 @@ for (const [lng, name, auth, requests, common] of [
       await expect(page.locator('html')).toHaveAttribute('lang', lng);
       await expectNoHorizontalOverflow(page);
       await page.screenshot({ path: `${dir}/${lng}${path.replace(/\//g, '-').slice(0, 40)}.png`, fullPage: true });
+    }
+  });
+}
+
+/**
+ * The last sweep (issue 19): every role's landing screen in Telugu and Kannada shows no English
+ * UI word. The names a person reads (the navigation, headings, buttons, links, tabs, column
+ * headers, and their accessible names) are compared with the en-IN catalogue: no en-IN text of
+ * more than three letters may appear (a catalogue that copied the English fails too). Data (names, request
+ * descriptions) is not in the catalogue, and trade terms (RO, TDS, AMC) are three letters or the
+ * same in both catalogues.
+ */
+const ALL_ROLES = Object.values(ROLE);
+const GLOBAL_ROLES: readonly string[] = [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SALES_ADMIN];
+
+/** The product's name: written alike in all six. */
+const SAME_IN_EVERY_LANGUAGE = new Set(['AquaDesk']);
+
+/** en-IN texts that must not show in another language: no placeholders, more than 3 letters. */
+function englishTexts(): Set<string> {
+  const out = new Set<string>();
+  for (const byLng of Object.values(loadCatalogues())) {
+    for (const text of Object.values(byLng['en-IN'] ?? {})) {
+      if (text.includes('{{') || text.replace(/[^A-Za-z]/g, '').length <= 3) continue;
+      if (SAME_IN_EVERY_LANGUAGE.has(text)) continue;
+      out.add(text.trim());
+    }
+  }
+  return out;
+}
+
+for (const [lng, picker] of [
+  ['te', 'తెలుగు'],
+  ['kn', 'ಕನ್ನಡ'],
+] as const) {
+  test(`every role's landing screen in ${picker} shows no English UI text`, async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const english = englishTexts();
+    const users = await Promise.all(
+      ALL_ROLES.map((role) =>
+        createUser(request, { role, region: GLOBAL_ROLES.includes(role) ? null : 'Chennai', name: `Sweep ${lng}` }),
+      ),
+    );
+    await Promise.all(users.map((u) => chooseLanguage(request, u, lng)));
+    for (const me of users) {
+      // A fresh browser for each: the login screen in the browser's English, the account's language after.
+      const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByLabel('Email').fill(me.email);
+      await page.getByLabel('Password', { exact: true }).fill(me.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.locator('html')).toHaveAttribute('lang', lng);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The page has settled: no loading indicator left.
+      await expect(page.getByRole('status').filter({ has: page.getByRole('progressbar') })).toHaveCount(0);
+      const seen = (await page.evaluate(`(() => {
+        const els = document.querySelectorAll('nav a, nav button, h1, h2, h3, h4, h5, h6, button, a, [role=tab], th, label, title');
+        const out = [document.title];
+        for (const el of els) {
+          out.push(el.innerText ?? '', el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? '');
+        }
+        return out.map((s) => s.trim()).filter(Boolean);
+      })()`)) as string[];
+      const found = [...new Set(seen.flatMap((s) => [s, ...s.split('\n').map((l) => l.trim())]))].filter((s) =>
+        english.has(s),
+      );
+      expect(found, `${me.role}'s dashboard in ${lng}`).toEqual([]);
+      await context.close();
     }
   });
 }

@@ -62,13 +62,19 @@ describe('the catalogues (ADR 022)', () => {
         '  <Typography>Hello there</Typography>',
         "  const columns = [{ header: 'Email' }];",
         '</Button>',
+        "useDocumentTitle('Sign in');",
+        "toast.error(errorMessage(err, 'Failed to save'));",
       ].join('\n'),
     };
     expect(literalProblems([screen])).toEqual([
       'src/web/features/users/Fake.tsx:1: title "Remove user"',
       'src/web/features/users/Fake.tsx:2: text "Hello there"',
       "src/web/features/users/Fake.tsx:3: header 'Email'",
+      "src/web/features/users/Fake.tsx:5: useDocumentTitle 'Sign in'",
+      "src/web/features/users/Fake.tsx:6: errorMessage 'Failed to save'",
     ]);
-    expect(literalProblems([{ ...screen, file: 'src/web/features/requests/Fake.tsx' }])).toEqual([]);
+    // The whole web UI is in scope (features, components, app); other code is not.
+    expect(literalProblems([{ ...screen, file: 'src/web/app/pages/Fake.tsx' }])).toHaveLength(5);
+    expect(literalProblems([{ ...screen, file: 'src/web/lib/Fake.tsx' }])).toEqual([]);
   });
 });

@@ -7,13 +7,15 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { canOpen, type RouteKey } from '#shared/domain/permissions.ts';
 import { Loading } from '#web/components/Loading.tsx';
+import { useShellText } from '#web/i18n/shell-text.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 
 /** Signed in, or off to /login (remembering where the visitor wanted to go). */
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const { isAuthenticated, loading } = useAuth();
   const location = useLocation();
-  if (loading) return <Loading message="Checking authentication..." fullScreen />;
+  const text = useShellText();
+  if (loading) return <Loading message={text('auth:checking')} fullScreen />;
   if (!isAuthenticated) {
     const from = `${location.pathname}${location.search}`;
     return <Navigate to="/login" replace state={from === '/' ? undefined : { from }} />;

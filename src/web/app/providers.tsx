@@ -6,6 +6,7 @@ import { type ReactNode, useMemo } from 'react';
 import { ToastProvider } from '#web/components/toast.tsx';
 import { fontStack } from '#web/i18n/fonts.ts';
 import { LocaleSync } from '#web/i18n/LocaleSync.tsx';
+import { shellText } from '#web/i18n/shell-text.ts';
 import { useLocale } from '#web/i18n/use-locale.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { AuthProvider } from '#web/lib/auth.tsx';
@@ -57,7 +58,21 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
     // The built theme's variants carry their own fontFamily: each one gets the script's stack.
     const fontFamily = fontStack(locale);
     const variants = Object.fromEntries(TEXT_VARIANTS.map((v) => [v, { ...theme.typography[v], fontFamily }]));
-    return createTheme(theme, { typography: { fontFamily, ...variants } });
+    // MUI's own words (a toast's close button, a combo box's open/close/clear buttons), in the
+    // language; en-IN keeps MUI's English, which is the catalogue's.
+    const close = shellText('common:mui.close');
+    const components = {
+      MuiAlert: { defaultProps: { closeText: close } },
+      MuiAutocomplete: {
+        defaultProps: {
+          openText: shellText('common:mui.open'),
+          closeText: close,
+          clearText: shellText('common:mui.clear'),
+          loadingText: shellText('common:loading'),
+        },
+      },
+    };
+    return createTheme(theme, { typography: { fontFamily, ...variants }, components });
   }, [locale]);
   return <ThemeProvider theme={localized}>{children}</ThemeProvider>;
 }

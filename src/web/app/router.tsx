@@ -14,6 +14,7 @@ import { RouterProvider } from 'react-router/dom';
 import { ROUTES, type RouteKey } from '#shared/domain/permissions.ts';
 import { ErrorFallback, PageErrorBoundary } from '#web/components/ErrorBoundary.tsx';
 import { Loading } from '#web/components/Loading.tsx';
+import { useShellText } from '#web/i18n/shell-text.ts';
 import { setSessionEndHandler } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { RequireAuth, RequireRoute } from './guard.tsx';
@@ -84,7 +85,8 @@ function RouteError() {
 /** The shell for a signed-in user, a bare page for anyone else (Access Denied, 404). */
 function OptionalShell() {
   const { isAuthenticated, loading } = useAuth();
-  if (loading) return <Loading message="Checking authentication..." fullScreen />;
+  const text = useShellText();
+  if (loading) return <Loading message={text('auth:checking')} fullScreen />;
   return isAuthenticated ? <AppLayout /> : <Outlet />;
 }
 

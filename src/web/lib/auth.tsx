@@ -22,6 +22,7 @@ import {
 } from 'react';
 import type { AuthResponse, AuthUser, LoginBody } from '#shared/contracts/auth.ts';
 import { isSystemRole, type SystemRole } from '#shared/domain/roles.ts';
+import { shellText } from '#web/i18n/shell-text.ts';
 import { ApiError, api, errorMessage } from './api-client.ts';
 import { session } from './session.ts';
 
@@ -86,14 +87,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const res = await api<AuthResponse>('/auth/login', {
           method: 'POST',
           body: credentials,
-          fallback: 'Login failed',
+          fallback: shellText('auth:loginFailed'),
         });
         queryClient.clear();
         session.set(res.user, res.accessToken);
         return res.user;
       } catch (err) {
         session.clear();
-        const message = errorMessage(err, 'Login failed');
+        const message = errorMessage(err, shellText('auth:loginFailed'));
         setError(message);
         throw err instanceof ApiError ? err : new ApiError(0, 'UNKNOWN', message);
       } finally {

@@ -141,9 +141,10 @@ function LanguageCard() {
     setSaving(true);
     try {
       await saveMyLocale(next);
-      toast.success(t('languageSaved'));
+      // Worded in the language just chosen (this render's `t` still speaks the old one).
+      toast.success(t('languageSaved', { lng: next }));
     } catch (err) {
-      toast.error(errorMessage(err, t('languageFailed')));
+      toast.error(errorMessage(err, t('languageFailed', { lng: next })));
     } finally {
       setSaving(false);
     }

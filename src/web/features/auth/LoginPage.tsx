@@ -46,9 +46,9 @@ export default function LoginPage() {
   const location = useLocation();
   const config = usePublicConfig().data;
   const serviceName = useServiceName();
-  useDocumentTitle('Sign in');
   const [showPassword, setShowPassword] = useState(false);
   const { t } = useTranslation('auth');
+  useDocumentTitle(t('title'));
   const serverText = useServerText();
   const locale = useLocale();
   // A language picked here is this device's until sign-in, then the account's (ADR 022).

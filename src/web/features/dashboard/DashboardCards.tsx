@@ -207,6 +207,7 @@ export default function DashboardCards() {
                 <Typography sx={{ fontSize: { xs: 24, sm: 30 }, fontWeight: 700, color: task.color }}>
                   {format.number(task.value)}
                 </Typography>
+                {/* A long word in a narrow third of a phone breaks rather than widening the page. */}
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   {task.label}
                 </Typography>

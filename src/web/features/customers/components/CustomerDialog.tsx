@@ -133,7 +133,7 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
   const phoneListError = Array.isArray(errors.phoneNumbers)
     ? errors.phoneNumbers.find((e) => e?.message)?.message
     : errors.phoneNumbers?.message;
-  const locationError = errors.latitude?.message ?? errors.longitude?.message;
+  const locationError = serverText(errors.latitude?.message ?? errors.longitude?.message);
 
   return (
     <Dialog
@@ -257,7 +257,7 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
               ) : null}
               {phoneListError ? (
                 <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5 }}>
-                  {phoneListError}
+                  {serverText(phoneListError)}
                 </Typography>
               ) : null}
             </Box>
@@ -272,7 +272,7 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
             <Divider />
             <Box>
               <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
-                Location (optional)
+                {t('customers.locationOptional')}
               </Typography>
               <LocationCapture value={location} onChange={setLocation} allowClear applyOnBlur />
               {locationError ? (

@@ -30,7 +30,7 @@ export function useMarkRead() {
       fallback: getI18n().t('notifications:markReadFailed'),
     });
     return { updated: 1, count: marked.unreadCount };
-  }, 'Failed to mark as read');
+  }, getI18n().t('notifications:markReadFailed'));
 }
 
 export function useMarkMultipleRead() {
@@ -41,7 +41,7 @@ export function useMarkMultipleRead() {
         body: { notificationIds },
         fallback: getI18n().t('notifications:markAllFailed'),
       }),
-    'Failed to mark notifications as read',
+    getI18n().t('notifications:markAllFailed'),
   );
 }
 
@@ -52,6 +52,6 @@ export function useMarkAllRead() {
         method: 'POST',
         fallback: getI18n().t('notifications:markAllFailed'),
       }),
-    'Failed to mark notifications as read',
+    getI18n().t('notifications:markAllFailed'),
   );
 }

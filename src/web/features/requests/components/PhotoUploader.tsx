@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { requestQueryKey } from '../api/keys.ts';
-import { UPLOAD_IMAGES_FALLBACK, UPLOAD_MEDIA_FALLBACK, uploadWorkMedia } from '../api/upload-media.ts';
+import { uploadImagesFallback, uploadMediaFallback, uploadWorkMedia } from '../api/upload-media.ts';
 
 interface Pending {
   key: string;
@@ -90,8 +90,8 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
         patch(item.key, { state: 'done', progress: 100 });
       } catch (err) {
         // The server's message when it gave one; otherwise the spec's texts for one image and for the batch.
-        firstError ??= errorMessage(err, UPLOAD_IMAGES_FALLBACK);
-        patch(item.key, { state: 'failed', error: errorMessage(err, UPLOAD_MEDIA_FALLBACK) });
+        firstError ??= errorMessage(err, uploadImagesFallback());
+        patch(item.key, { state: 'failed', error: errorMessage(err, uploadMediaFallback()) });
       }
     }
     setBusy(false);
