@@ -132,10 +132,12 @@ export default function UnitPage() {
       <ArrowBack />
     </IconButton>
   );
+  // The heading is data: the purifier's brand and model as the catalogue spells them.
+  const productName = [u.product.brand, u.product.name].join(' ');
   return (
     <Box>
       <PageHeader
-        title={`${u.product.brand} ${u.product.name}`}
+        title={productName}
         documentTitle={u.serialNumber}
         back={back}
         subtitle={
