@@ -125,12 +125,13 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/technician-workflow/start',
     { preHandler: read, schema: { tags, body: workflowStartBody, response: { 200: requestDetails, ...errors } } },
-    async (req) => service.start(actorOf(req), req.body.requestId, req.ip),
+    async (req) => service.start(actorOf(req), req.body.requestId, req.ip, req.body.clientTime),
   );
 
   app.post(
     '/technician-workflow/stop',
     { preHandler: read, schema: { tags, body: workflowStopBody, response: { 200: requestDetails, ...errors } } },
-    async (req) => service.complete(actorOf(req), req.body.requestId, req.body.notes ?? null, req.ip),
+    async (req) =>
+      service.complete(actorOf(req), req.body.requestId, req.body.notes ?? null, req.ip, req.body.clientTime),
   );
 };
