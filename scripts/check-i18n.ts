@@ -33,6 +33,16 @@ export const TRANSLATED = [
   'src/web/components/LanguagePicker.tsx',
   'src/web/components/RowActions.tsx',
   'src/web/components/ConfirmDialog.tsx',
+  // The layout shell and the technician's screens and controls (issue 19, second pass).
+  'src/web/app/layout/',
+  'src/web/features/technician/',
+  'src/web/features/requests/components/WorkProgressPanel.tsx',
+  'src/web/features/requests/components/WorkTimer.tsx',
+  'src/web/features/requests/components/WorkLogList.tsx',
+  'src/web/features/requests/components/PhotoGrid.tsx',
+  'src/web/features/requests/components/PhotoUploader.tsx',
+  'src/web/features/requests/components/CustomerContactCard.tsx',
+  'src/web/components/LocationCapture.tsx',
 ];
 export const NOT_YET = ['src/web/features/customers/CustomerHistoryPage.tsx'];
 

@@ -232,7 +232,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       !config.SERVE_WEB ||
       !fs.existsSync(path.join(webRoot, 'index.html'))
     ) {
-      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' } satisfies ErrorBody);
+      const message = localize(localeOf(request), 'Not found');
+      return reply.status(404).send({ message, code: 'NOT_FOUND' } satisfies ErrorBody);
     }
     return reply.type('text/html').sendFile('index.html', webRoot);
   });

@@ -5,11 +5,13 @@ export function openStream(port: number, token: string) {
   const events: { event: string; data: { count: number; latest: { message: string } | null } }[] = [];
   let buffer = '';
   let statusCode = 0;
+  let headers: http.IncomingHttpHeaders = {};
   let ended = false;
   const req = http.get(
     { host: '127.0.0.1', port, path: '/api/notifications/stream', headers: { authorization: `Bearer ${token}` } },
     (res) => {
       statusCode = res.statusCode ?? 0;
+      headers = res.headers;
       res.setEncoding('utf8');
       res.on('end', () => {
         ended = true;
@@ -32,6 +34,8 @@ export function openStream(port: number, token: string) {
   return {
     events,
     status: () => statusCode,
+    /** The answer's headers (empty until they arrive). */
+    headers: () => headers,
     close: () => req.destroy(),
     /** Did the server end the stream? */
     ended: () => ended,

@@ -2,7 +2,8 @@
  * R1: the authorization matrix. Every endpoint of endpoints.ts × 12 personas (nine roles, a
  * Salesman and a Technician without a region, and a signed-out caller) × own/other region × own/other record, the expected answer computed from
  * the shared policy table; and every list checked for exactly the rows the persona may see.
- * Every response body is also scanned for hashes and secrets (R2, over-exposure).
+ * Every response body is also scanned for hashes and secrets (R2, over-exposure), and every JSON
+ * answer must say `Cache-Control: no-store` (issue 15, item 11).
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { customers } from '#server/db/schema/customers.ts';
 import { regions, roles, users } from '#server/db/schema/people.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
 import { MY_TASK_STATUSES } from '#shared/contracts/technicians.ts';
-import { hasCapability } from '#shared/domain/permissions.ts';
+import { hasCapability, regionlessReach } from '#shared/domain/permissions.ts';
 import { assignableRoleIds, descendantIds, ROLE } from '#shared/domain/roles.ts';
 import { createTestApp, makeRequest, type TestContext } from '#tests/harness/app.ts';
 import { ENDPOINTS, type Expected } from './endpoints.ts';
@@ -141,7 +142,10 @@ describe('R1: every list holds exactly the rows the persona may see', () => {
         '/api/users/my-subordinates',
         ids(
           allUsers.filter(
-            (u) => u.status === 'ACTIVE' && below.has(u.roleId) && (!p.regionId || u.regionId === p.regionId),
+            (u) =>
+              u.status === 'ACTIVE' &&
+              below.has(u.roleId) &&
+              (p.regionId ? u.regionId === p.regionId : regionlessReach(role) === 'all'),
           ),
         ),
       );
@@ -180,6 +184,9 @@ describe('R1: endpoint × persona × region × record', () => {
     let wrongRefusal = 0;
     let unverified = 0;
     let leaks = 0;
+    // Issue 15, item 11: every JSON answer of the API (grants and refusals alike) says no-store.
+    let json = 0;
+    let cacheable = 0;
     const problems: string[] = [];
     const show = (e: Expected) => (e === 'ok' ? '2xx' : e.join('/'));
 
@@ -198,6 +205,13 @@ describe('R1: endpoint × persona × region × record', () => {
               problems.push(`${where}: leaks ${leaked.join(', ')}`);
             }
             if (res.statusCode >= 500) problems.push(`${where}: ${res.statusCode} ${res.body}`);
+            if (String(res.headers['content-type']).startsWith('application/json')) {
+              json++;
+              if (res.headers['cache-control'] !== 'no-store') {
+                cacheable++;
+                problems.push(`${where}: ${res.statusCode} JSON with cache-control ${res.headers['cache-control']}`);
+              }
+            }
             if (prepared.expected === 'ok') {
               if (!is2xx(res.statusCode)) {
                 missingGrants++;
@@ -221,15 +235,17 @@ describe('R1: endpoint × persona × region × record', () => {
     }
     console.info(
       `R1 matrix: ${ENDPOINTS.length} endpoints, ${cells} cells: ${unexpected2xx} unexpected 2xx, ` +
-        `${missingGrants} missing grants, ${wrongRefusal} wrong refusal codes, ${unverified} unverified writes, ${leaks} leaks`,
+        `${missingGrants} missing grants, ${wrongRefusal} wrong refusal codes, ${unverified} unverified writes, ${leaks} leaks; ` +
+        `${json} JSON answers, ${cacheable} without Cache-Control: no-store`,
     );
     expect(problems.slice(0, 40)).toEqual([]);
-    expect({ unexpected2xx, missingGrants, wrongRefusal, unverified, leaks }).toEqual({
+    expect({ unexpected2xx, missingGrants, wrongRefusal, unverified, leaks, cacheable }).toEqual({
       unexpected2xx: 0,
       missingGrants: 0,
       wrongRefusal: 0,
       unverified: 0,
       leaks: 0,
+      cacheable: 0,
     });
   }, 300_000);
 

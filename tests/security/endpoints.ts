@@ -18,7 +18,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { notifications } from '#server/db/schema/activity.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
-import { hasCapability } from '#shared/domain/permissions.ts';
+import { hasCapability, reachesRegion } from '#shared/domain/permissions.ts';
 import { assignableRoleIds, descendantIds, ROLE, type SystemRole } from '#shared/domain/roles.ts';
 import {
   canAct,
@@ -102,10 +102,19 @@ const assignable = (w: World, p: Persona) =>
 
 const roleIdOf = (w: World, name: SystemRole) => w.roleRows.find((r) => r.name === name)?.id as string;
 
-/** One is below the other in the role tree, within the upper one's region when it has one (restated from colleagues.ts). */
+/**
+ * One is below the other in the role tree, within the upper one's region when it has one; a
+ * region-less upper one reaches every region if a manager or lead, none if a Salesman or
+ * Technician (restated from colleagues.ts).
+ */
 function worksInHierarchy(w: World, p: Persona, other: { roleId: string; regionId: string | null }): boolean {
+  const reaches = (a: { roleId: string; regionId: string | null }, regionId: string | null) => {
+    const policyRole = w.roleRows.find((r) => r.id === a.roleId)?.policyRole;
+    return policyRole !== undefined && reachesRegion(policyRole, a.regionId, regionId);
+  };
   const below = (a: { roleId: string; regionId: string | null }, b: { roleId: string; regionId: string | null }) =>
-    descendantIds(w.roleRows, a.roleId).has(b.roleId) && (!a.regionId || a.regionId === b.regionId);
+    descendantIds(w.roleRows, a.roleId).has(b.roleId) &&
+    (a.regionId ? a.regionId === b.regionId : reaches(a, b.regionId));
   const me = { roleId: p.roleId, regionId: p.regionId };
   return below(me, other) || below(other, me);
 }

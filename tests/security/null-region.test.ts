@@ -10,6 +10,7 @@ import {
   makeCustomer,
   makeRegion,
   makeRequest,
+  makeUser,
   ROLE,
   signedIn,
   type TestContext,
@@ -61,6 +62,41 @@ describe('a Salesman or Technician without a region', () => {
       expect((await get(`/api/service-requests/${mine.id}`, me.headers)).statusCode).toBe(200);
     });
   }
+
+  it('a custom role below theirs: its holders in a region are neither their subordinates nor colleagues to message', async () => {
+    // A Super Admin may hang a custom role under Salesman or Technician (ADR 009); its users carry a region.
+    const admin = await signedIn(ctx, ROLE.SUPER_ADMIN);
+    const region = await makeRegion(ctx.db);
+    for (const role of [ROLE.SALESMAN, ROLE.TECHNICIAN]) {
+      const parent = (await get('/api/roles', admin.headers)).json().find((r: { name: string }) => r.name === role);
+      const name = `Junior ${role} ${crypto.randomUUID().slice(0, 6)}`;
+      const made = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/roles',
+        headers: admin.headers,
+        payload: { name, permissions: {}, parentRoleId: parent.id },
+      });
+      expect(made.statusCode).toBe(201);
+      const junior = await makeUser(ctx.db, name, { regionId: region.id });
+      const me = await signedIn(ctx, role, { regionId: null });
+
+      expect((await get('/api/users/my-subordinates', me.headers)).json()).toEqual([]);
+      const tree = JSON.stringify((await get('/api/users/my-hierarchy', me.headers)).json());
+      expect(tree).not.toContain(junior.email);
+      const message = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/notifications',
+        headers: me.headers,
+        payload: { toUserId: junior.id, message: 'Send me your region’s customer list' },
+      });
+      expect(message.statusCode).toBe(404);
+      // Once an admin gives them the region, the junior there is theirs again.
+      const inRegion = await signedIn(ctx, role, { regionId: region.id });
+      expect(
+        (await get('/api/users/my-subordinates', inRegion.headers)).json().map((u: { id: string }) => u.id),
+      ).toEqual([junior.id]);
+    }
+  });
 
   it('a manager or team lead without a region is national: every region’s customers', async () => {
     const a = await makeCustomer(ctx.db, (await makeRegion(ctx.db)).id);

@@ -50,10 +50,20 @@ export function keyOfMessage(text: string): { key: string; params: Record<string
 /** A translate function, as i18next's `t` for the `server` namespace. */
 export type ServerT = (key: string, params?: Record<string, unknown>) => string;
 
+/**
+ * A parameter that is itself a word of the catalogue: a request's status as the English names it
+ * ("This request has moved on: it is now WORK COMPLETED") is shown in the reader's language too.
+ */
+function localizeParams(params: Record<string, string>, t: ServerT): Record<string, string> {
+  const status = params.status;
+  if (!status || !/^[A-Z][A-Z ]*$/.test(status)) return params;
+  return { ...params, status: t(`requestStatus.${status.replace(/ /g, '_')}`, { defaultValue: status }) };
+}
+
 /** An English server text in the language `t` renders; unknown texts stay as they are. */
 export function localizeMessage(text: string, t: ServerT): string {
   const found = keyOfMessage(text);
-  return found ? t(found.key, found.params) : text;
+  return found ? t(found.key, localizeParams(found.params, t)) : text;
 }
 
 /** A request type code as a notification names it ('SERVICE' → 'Service'). */

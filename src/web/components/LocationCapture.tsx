@@ -12,6 +12,8 @@
  *   Please enter valid numbers.' and the range message. `applyOnBlur` also applies valid values
  *   when a field loses focus (a form that saves later, so typed values are not lost).
  * - `onChange` receives the new location (or null after 'Clear', when `allowClear`).
+ * - Words from the `technician` catalogue; the spec's messages stay the English constants below
+ *   and are shown in the app's language (`location.error.*`, the coordinates' through `server`).
  */
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -27,8 +29,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { parseCoordinates } from '#shared/contracts/customers.ts';
 import { GEO_TIMEOUT_MS } from '#shared/domain/constants.ts';
+import { useServerText } from '#web/i18n/hooks.ts';
 
 export interface CapturedLocation {
   latitude: number;
@@ -45,6 +49,12 @@ export const GEOLOCATION_ERRORS = {
   timeout: 'Location request timed out. Try again.',
   unknown: 'An error occurred while getting location.',
 } as const;
+
+/** The catalogue key (`location.error.<key>`) of one of the messages above. */
+export function geolocationErrorKey(message: string): keyof typeof GEOLOCATION_ERRORS | null {
+  const found = Object.entries(GEOLOCATION_ERRORS).find(([, text]) => text === message);
+  return found ? (found[0] as keyof typeof GEOLOCATION_ERRORS) : null;
+}
 
 /** High accuracy, a 10 s timeout, never a cached position. */
 export const GEOLOCATION_OPTIONS: PositionOptions = {
@@ -119,6 +129,8 @@ export function LocationCapture({
   applyOnBlur = false,
   foldManual = false,
 }: LocationCaptureProps) {
+  const { t } = useTranslation('technician');
+  const serverText = useServerText();
   const [locating, setLocating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [lat, setLat] = useState(value ? fixed6(value.latitude) : '');
@@ -140,6 +152,11 @@ export function LocationCapture({
   }, [vLat, vLng]);
 
   const captured = !!value;
+  /** The error (kept in English, as the spec words it) in the app's language. */
+  const errorText = (message: string) => {
+    const key = geolocationErrorKey(message);
+    return key ? t(`location.error.${key}`) : serverText(message);
+  };
 
   const capture = async () => {
     setError(null);
@@ -174,11 +191,14 @@ export function LocationCapture({
   };
 
   const busy = locating || saving;
+  let captureIcon = <MyLocation />;
+  if (locating) captureIcon = <CircularProgress size={18} />;
+  else if (captured) captureIcon = <CheckCircle />;
 
   const manualFields = (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
       <TextField
-        label="Latitude"
+        label={t('location.latitude')}
         size="small"
         value={lat}
         disabled={disabled}
@@ -188,7 +208,7 @@ export function LocationCapture({
         fullWidth
       />
       <TextField
-        label="Longitude"
+        label={t('location.longitude')}
         size="small"
         value={lng}
         disabled={disabled}
@@ -203,7 +223,7 @@ export function LocationCapture({
         disabled={busy || disabled}
         sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
       >
-        Set Location
+        {t('location.set')}
       </Button>
     </Stack>
   );
@@ -214,11 +234,11 @@ export function LocationCapture({
         <Button
           variant={captured ? 'contained' : 'outlined'}
           color={captured ? 'success' : 'primary'}
-          startIcon={locating ? <CircularProgress size={18} /> : captured ? <CheckCircle /> : <MyLocation />}
+          startIcon={captureIcon}
           disabled={captured || busy || disabled}
           onClick={capture}
         >
-          {captured ? 'Location Saved' : locating ? 'Getting Location...' : 'Capture Location'}
+          {captured ? t('location.saved') : locating ? t('location.locating') : t('location.capture')}
         </Button>
         {captured && allowClear ? (
           <Button
@@ -229,34 +249,34 @@ export function LocationCapture({
             }}
             disabled={busy || disabled}
           >
-            Clear
+            {t('location.clear')}
           </Button>
         ) : null}
       </Stack>
       {value ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Latitude {fixed6(value.latitude)}, Longitude {fixed6(value.longitude)}
-          {value.accuracy != null ? ` · Accuracy: ±${Math.round(value.accuracy)} m` : ''}
+          {t('location.coordinates', { latitude: fixed6(value.latitude), longitude: fixed6(value.longitude) })}
+          {value.accuracy != null ? ` · ${t('location.accuracy', { metres: Math.round(value.accuracy) })}` : ''}
         </Typography>
       ) : null}
       {foldManual ? (
         <Accordion disableGutters variant="outlined" sx={{ mt: 2 }}>
           <AccordionSummary expandIcon={<ExpandMore />}>
-            <Typography variant="body2">Enter the coordinates manually</Typography>
+            <Typography variant="body2">{t('location.manual')}</Typography>
           </AccordionSummary>
           <AccordionDetails>{manualFields}</AccordionDetails>
         </Accordion>
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 1 }}>
-            Or enter the coordinates manually:
+            {t('location.orManual')}
           </Typography>
           {manualFields}
         </>
       )}
       {error ? (
         <Alert severity="error" sx={{ mt: 1.5 }}>
-          {error}
+          {errorText(error)}
         </Alert>
       ) : null}
     </Box>

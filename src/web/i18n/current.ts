@@ -59,3 +59,17 @@ export function rememberLocale(locale: Locale): void {
     // Private mode: the choice lasts for this page only.
   }
 }
+
+/** How a key of a namespace renders in a language: set by i18n/index.ts once i18next is set up. */
+export type ShellRenderer = (locale: Locale, ns: string, key: string, params?: Record<string, unknown>) => string;
+let shellRenderer: ShellRenderer | null = null;
+
+/** i18n/index.ts hands its renderer over here, for the layout shell (shell-t.ts). */
+export function provideShellRenderer(render: ShellRenderer): void {
+  shellRenderer = render;
+}
+
+/** A key in `locale` (the key itself until i18next is in). */
+export function renderShellText(locale: Locale, ns: string, key: string, params?: Record<string, unknown>): string {
+  return shellRenderer ? shellRenderer(locale, ns, key, params) : key;
+}

@@ -12,15 +12,26 @@ import { initReactI18next } from 'react-i18next';
 import enServer from '#shared/i18n/locales/en-IN/server.json';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#shared/i18n/locales.ts';
 import { SERVER_NS } from '#shared/i18n/messages.ts';
-import { currentLocale, rememberLocale } from './current.ts';
+import { currentLocale, provideShellRenderer, rememberLocale } from './current.ts';
 import { loadFonts } from './fonts.ts';
 import enAccount from './locales/en-IN/account.json';
 import enAdmin from './locales/en-IN/admin.json';
 import enAuth from './locales/en-IN/auth.json';
 import enCommon from './locales/en-IN/common.json';
 import enNotifications from './locales/en-IN/notifications.json';
+import enShell from './locales/en-IN/shell.json';
+import enTechnician from './locales/en-IN/technician.json';
 
-export const NAMESPACES = ['common', 'auth', 'account', 'notifications', 'admin', SERVER_NS] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'account',
+  'notifications',
+  'admin',
+  'shell',
+  'technician',
+  SERVER_NS,
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const EN: Record<Namespace, object> = {
@@ -29,6 +40,8 @@ const EN: Record<Namespace, object> = {
   account: enAccount,
   notifications: enNotifications,
   admin: enAdmin,
+  shell: enShell,
+  technician: enTechnician,
   [SERVER_NS]: enServer,
 };
 
@@ -76,6 +89,9 @@ export const i18nReady: Promise<unknown> = i18n
     returnNull: false,
     react: { useSuspense: false },
   });
+
+// The layout shell translates without react-i18next (shell-t.ts): it renders through this instance.
+provideShellRenderer((lng, ns, key, params) => i18n.getFixedT(lng, ns)(key, params ?? {}));
 
 function applyToDocument(locale: Locale) {
   if (typeof document !== 'undefined') document.documentElement.lang = locale;

@@ -587,6 +587,8 @@ describe('GET /api/notifications/stream', () => {
       const sender = await signedIn(live, ROLE.SERVICE_MANAGER);
       const stream = openStream(port, me.token);
       await stream.waitFor((e) => e.event === 'notification' && e.data.count === 0);
+      // The stream carries message texts: a shared office PC's browser must not keep it (issue 15, item 11).
+      expect(stream.headers()['cache-control']).toBe('no-store, no-transform');
       const started = Date.now();
       await live.app.inject({
         method: 'POST',

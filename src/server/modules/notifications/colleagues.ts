@@ -17,18 +17,26 @@ import type { Tx } from '#server/db/client.ts';
 import { users } from '#server/db/schema/people.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { allRoles } from '#server/modules/roles/repository.ts';
+import { regionlessReach } from '#shared/domain/permissions.ts';
 import { descendantIds } from '#shared/domain/roles.ts';
 
 export const NOT_A_COLLEAGUE =
   'Recipient not found: you can send a message only to an active person you work with (above or below you in your region, or on a request you share)';
 
-/** `below` is under `above` in the role tree, and in `above`'s region when `above` has one. */
+/**
+ * `below` is under `above` in the role tree, and in `above`'s region when `above` has one. A
+ * region-less `above` is national if a manager or lead, and reaches nobody's region if a Salesman
+ * or Technician (a custom role may hang below theirs; `reachesRegion`, ADR 015).
+ */
 function isSubordinate(
   tree: Awaited<ReturnType<typeof allRoles>>,
   above: { roleId: string; regionId: string | null },
   below: { roleId: string; regionId: string | null },
 ): boolean {
-  return descendantIds(tree, above.roleId).has(below.roleId) && (!above.regionId || below.regionId === above.regionId);
+  if (!descendantIds(tree, above.roleId).has(below.roleId)) return false;
+  if (above.regionId) return below.regionId === above.regionId;
+  const policyRole = tree.find((r) => r.id === above.roleId)?.policyRole;
+  return policyRole !== undefined && regionlessReach(policyRole) === 'all';
 }
 
 /** Do the two users share a request (requester, assignee or in its approval history)? */

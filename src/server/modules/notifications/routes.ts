@@ -166,7 +166,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         Object.entries(reply.getHeaders()).filter(([, v]) => v !== undefined),
       ) as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      // no-store, like every API answer (issue 15, item 11): the stream carries message texts.
+      'cache-control': 'no-store, no-transform',
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });

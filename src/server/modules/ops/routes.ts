@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { localeOf, localize } from '#server/lib/i18n.ts';
 import { METRICS_CONTENT_TYPE } from '#server/lib/metrics.ts';
 import { type ErrorBody, errorBody } from '#shared/contracts/common.ts';
 import { NOT_READY_MESSAGE } from './lifecycle.ts';
@@ -67,7 +68,9 @@ export async function installOps(root: FastifyInstance): Promise<void> {
     if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') {
       const url = req.url.split('?')[0] ?? '';
       if (url.startsWith('/api/') && url !== HEALTH_PATH && url !== READY_PATH) {
-        reply.status(503).header('retry-after', '5').send(unavailable(NOT_READY_MESSAGE[lifecycle.phase]));
+        // In the caller's language (ADR 022; no session is read yet, so by Accept-Language).
+        const message = localize(localeOf(req), NOT_READY_MESSAGE[lifecycle.phase]);
+        reply.status(503).header('retry-after', '5').send(unavailable(message));
         return;
       }
     }

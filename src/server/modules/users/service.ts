@@ -247,11 +247,19 @@ export class UsersService {
       });
   }
 
-  /** Active users whose role is strictly below the caller's, in the caller's region when they have one. */
+  /**
+   * Active users whose role is strictly below the caller's, in the caller's region when they have
+   * one. Without a region a manager or lead is national, and a Salesman or Technician (a custom
+   * role may hang below theirs) reaches no region's users (regionFilterOf, ADR 015).
+   */
   async subordinates(actor: Actor): Promise<UserItem[]> {
     const all = await allRoles(this.db);
     const below = descendantIds(all, actor.roleId);
-    const rows = await repo.listUsers(this.db, { roleIds: [...below], regionId: actor.regionId, statusActive: true });
+    const rows = await repo.listUsers(this.db, {
+      roleIds: [...below],
+      regionId: regionFilterOf(actor, 'region'),
+      statusActive: true,
+    });
     return rows.map(toUserItem);
   }
 
@@ -260,7 +268,11 @@ export class UsersService {
     const me = await repo.findUser(this.db, actor.id);
     if (!me) throw notFound('User');
     const below = descendantIds(all, actor.roleId);
-    const rows = await repo.listUsers(this.db, { roleIds: [...below], regionId: actor.regionId, statusActive: true });
+    const rows = await repo.listUsers(this.db, {
+      roleIds: [...below],
+      regionId: regionFilterOf(actor, 'region'),
+      statusActive: true,
+    });
     const usersByRole = new Map<string, HierarchyNode['users']>();
     for (const u of rows) {
       const list = usersByRole.get(u.roleId) ?? [];

@@ -5,7 +5,8 @@
  *
  * For the keyboard (ADR 018): "Skip to main content" is the first stop; after a navigation the
  * focus goes to the new page's h1. While AquaDesk does not answer, "Can't reach AquaDesk" shows
- * above the page, inside the layout (lib/connectivity.ts).
+ * above the page, inside the layout (lib/connectivity.ts). Its words come from the `shell`
+ * catalogue through useShellT (i18n/shell-t.ts: the shell is in the initial bundle, i18next is not).
  */
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
@@ -18,6 +19,7 @@ import { type MouseEvent, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { DRAWER_WIDTH } from '#shared/domain/constants.ts';
 import { UnreachableNotice } from '#web/components/Unreachable.tsx';
+import { useShellT } from '#web/i18n/shell-t.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useServiceName } from '#web/lib/config.ts';
 import { useUnreachable } from '#web/lib/connectivity.ts';
@@ -35,6 +37,7 @@ export function AppLayout() {
   const paperSx = { width: DRAWER_WIDTH, boxSizing: 'border-box' as const };
   const main = useRef<HTMLElement>(null);
   const unreachable = useUnreachable();
+  const t = useShellT();
   useFocusHeadingOnNavigate(main);
 
   const skip = (e: MouseEvent) => {
@@ -45,7 +48,7 @@ export function AppLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <Box component="a" href="#main-content" onClick={skip} sx={skipLinkSx}>
-        Skip to main content
+        {t('skipToContent')}
       </Box>
       <TopBar wide={wide} />
       {wide ? (
@@ -53,7 +56,7 @@ export function AppLayout() {
           variant="permanent"
           open
           sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': paperSx }}
-          slotProps={{ paper: { 'aria-label': 'Navigation' } }}
+          slotProps={{ paper: { 'aria-label': t('navigation') } }}
         >
           <NavDrawer serviceName={serviceName} role={policyRole} />
         </Drawer>
@@ -65,13 +68,13 @@ export function AppLayout() {
             onClose={() => setOpen(false)}
             ModalProps={{ keepMounted: true }}
             sx={{ '& .MuiDrawer-paper': paperSx }}
-            slotProps={{ paper: { 'aria-label': 'Navigation' } }}
+            slotProps={{ paper: { 'aria-label': t('navigation') } }}
           >
             <NavDrawer serviceName={serviceName} role={policyRole} onNavigate={() => setOpen(false)} />
           </Drawer>
           <Fab
             color="primary"
-            aria-label="open navigation"
+            aria-label={t('openNavigation')}
             onClick={() => setOpen(true)}
             sx={{ position: 'fixed', left: 16, bottom: 16, zIndex: (t) => t.zIndex.appBar + 1 }}
           >

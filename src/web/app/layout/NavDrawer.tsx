@@ -2,7 +2,7 @@
  * The side navigation's content: the service name, then the menu of the user's policy role
  * (`menuFor`), the current route highlighted (a nested path highlights the item whose path is
  * its longest prefix, so /service-requests/42 lights Service Requests and /service-requests/create
- * lights New Service).
+ * lights New Service). Item names in the app's language (`shell` catalogue, `menu.<route>`).
  */
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { MENU, menuFor, ROUTES } from '#shared/domain/permissions.ts';
 import type { SystemRole } from '#shared/domain/roles.ts';
+import { useShellT } from '#web/i18n/shell-t.ts';
 import { activeItemPath } from './active-item.ts';
 import { Logo } from './Logo.tsx';
 import { navIcon } from './nav-icons.tsx';
@@ -31,6 +32,7 @@ export interface NavDrawerProps {
 
 export function NavDrawer({ serviceName, role, onNavigate }: NavDrawerProps) {
   const { pathname } = useLocation();
+  const t = useShellT();
   const items = menuFor(role);
   // Highlight against every menu path, so an item hidden from this role never makes a visible one light up.
   const active = activeItemPath(pathname, ALL_PATHS);
@@ -49,7 +51,7 @@ export function NavDrawer({ serviceName, role, onNavigate }: NavDrawerProps) {
         </Typography>
       </Toolbar>
       <Divider />
-      <Box component="nav" aria-label="Main navigation" sx={{ flex: 1, overflowY: 'auto' }}>
+      <Box component="nav" aria-label={t('mainNavigation')} sx={{ flex: 1, overflowY: 'auto' }}>
         <List sx={{ px: 1, py: 1 }}>
           {items.map((item) => {
             const path = ROUTES[item.route].path;
@@ -75,7 +77,7 @@ export function NavDrawer({ serviceName, role, onNavigate }: NavDrawerProps) {
                   }}
                 >
                   <ListItemIcon sx={{ minWidth: 40 }}>{navIcon(item.icon)}</ListItemIcon>
-                  <ListItemText primary={item.label} />
+                  <ListItemText primary={t(`menu.${item.route}`, { defaultValue: item.label })} />
                 </ListItemButton>
               </ListItem>
             );

@@ -1,6 +1,7 @@
 /**
  * The top bar: 'Welcome back,' and the name, the notification bell (unread badge, to
- * /notifications) and the avatar menu (name and role; Profile, Settings, Logout).
+ * /notifications) and the avatar menu (name and role; Profile, Settings, Logout), in the app's
+ * language (`shell` catalogue; a system role's name from `common`).
  */
 import Logout from '@mui/icons-material/Logout';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
@@ -22,6 +23,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { DRAWER_WIDTH } from '#shared/domain/constants.ts';
 import { initials } from '#shared/domain/format.ts';
 import { useUnreadCount } from '#web/features/notifications/api/unread-count.ts';
+import { useShellT } from '#web/i18n/shell-t.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { Logo } from './Logo.tsx';
 
@@ -32,6 +34,9 @@ export function TopBar({ wide }: { wide: boolean }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const name = user?.name ?? '';
+  const t = useShellT();
+  const tc = useShellT('common');
+  const role = user?.role.name ?? '';
 
   return (
     <AppBar
@@ -62,7 +67,7 @@ export function TopBar({ wide }: { wide: boolean }) {
               color: { xs: 'text.secondary', sm: 'text.primary' },
             }}
           >
-            <span>Welcome back,</span>
+            <span>{t('welcomeBack')}</span>
             <Box
               component="span"
               sx={{
@@ -84,8 +89,8 @@ export function TopBar({ wide }: { wide: boolean }) {
           component={RouterLink}
           to="/notifications"
           // The unread count is part of the name: a screen reader never reads the badge otherwise.
-          aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
-          title="Notifications"
+          aria-label={count > 0 ? t('notificationsUnread', { count }) : t('notifications')}
+          title={t('notifications')}
           color="inherit"
           size="large"
         >
@@ -101,8 +106,8 @@ export function TopBar({ wide }: { wide: boolean }) {
         <IconButton
           onClick={(e) => setAnchor(e.currentTarget)}
           // The name begins with the initials it shows (axe 'label-content-name-mismatch').
-          aria-label={`${initials(name)}, account menu`}
-          title="Account"
+          aria-label={t('accountMenu', { initials: initials(name) })}
+          title={t('account')}
           aria-controls={anchor ? 'account-menu' : undefined}
           aria-haspopup="true"
           aria-expanded={anchor ? 'true' : undefined}
@@ -124,7 +129,7 @@ export function TopBar({ wide }: { wide: boolean }) {
               {name}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
-              {user?.role.name ?? ''}
+              {role ? tc(`roleName.${role}`, { defaultValue: role }) : ''}
             </Typography>
           </Box>
           <Divider />
@@ -137,13 +142,13 @@ export function TopBar({ wide }: { wide: boolean }) {
             <ListItemIcon>
               <Person fontSize="small" />
             </ListItemIcon>
-            Profile
+            {t('profile')}
           </MenuItem>
           <MenuItem onClick={close}>
             <ListItemIcon>
               <Settings fontSize="small" />
             </ListItemIcon>
-            Settings
+            {t('settings')}
           </MenuItem>
           <MenuItem
             onClick={async () => {
@@ -155,7 +160,7 @@ export function TopBar({ wide }: { wide: boolean }) {
             <ListItemIcon>
               <Logout fontSize="small" />
             </ListItemIcon>
-            Logout
+            {t('logout')}
           </MenuItem>
         </Menu>
       </Toolbar>

@@ -1,7 +1,7 @@
 /**
  * The assigned technician's first card on a task (ADR 020): who the customer is, where (the address
  * opens Google Maps; 'Navigate to Location' gives directions when coordinates are saved) and how to
- * call them (every number a `tel:` link, formatted the Indian way).
+ * call them (every number a `tel:` link, formatted the Indian way). Words from the `technician` catalogue.
  */
 import Call from '@mui/icons-material/Call';
 import Directions from '@mui/icons-material/Directions';
@@ -10,6 +10,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import { formatPhone, telHref } from '#shared/domain/phone.ts';
 import { customerLocationOf, Section } from './DetailsSection.tsx';
@@ -30,15 +31,16 @@ export function phonesOf(r: RequestDetails): string[] {
 }
 
 export function CustomerContactCard({ request: r }: { request: RequestDetails }) {
+  const { t } = useTranslation('technician');
   const location = customerLocationOf(r);
   return (
-    <Section title="Customer">
+    <Section title={t('contact.title')}>
       <Typography sx={{ fontWeight: 600, fontSize: 18 }}>{r.customer.name}</Typography>
       <Link
         href={mapsSearchUrl(r.customer.address)}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label={`${r.customer.address} (open in Google Maps)`}
+        aria-label={t('contact.openInMaps', { address: r.customer.address })}
         sx={{ display: 'inline-flex', alignItems: 'flex-start', gap: 0.5, minHeight: 44, py: 1 }}
       >
         <Place fontSize="small" sx={{ mt: 0.25 }} aria-hidden />
@@ -51,7 +53,7 @@ export function CustomerContactCard({ request: r }: { request: RequestDetails })
             variant="outlined"
             startIcon={<Call />}
             href={telHref(phone)}
-            aria-label={`Call ${formatPhone(phone)}`}
+            aria-label={t('contact.call', { phone: formatPhone(phone) })}
             sx={{ justifyContent: 'flex-start', fontSize: 16 }}
           >
             {formatPhone(phone)}
@@ -66,7 +68,7 @@ export function CustomerContactCard({ request: r }: { request: RequestDetails })
             rel="noopener noreferrer"
             sx={{ justifyContent: 'flex-start' }}
           >
-            Navigate to Location
+            {t('contact.navigate')}
           </Button>
         ) : null}
       </Stack>

@@ -1,19 +1,22 @@
-/** The request's photos as a grid of thumbnails; a click shows the full picture. */
+/** The request's photos as a grid of thumbnails; a click shows the full picture (`technician` catalogue). */
 import Close from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { WorkMediaItem } from '#shared/contracts/service-requests.ts';
-import { formatDateTime } from '#shared/domain/format.ts';
+import { useFormat } from '#web/i18n/hooks.ts';
 
 export function PhotoGrid({ media }: { media: readonly WorkMediaItem[] }) {
+  const { t } = useTranslation('technician');
+  const format = useFormat();
   const [open, setOpen] = useState<WorkMediaItem | null>(null);
   if (media.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ py: 1 }}>
-        No photos yet
+        {t('photos.empty')}
       </Typography>
     );
   }
@@ -32,7 +35,7 @@ export function PhotoGrid({ media }: { media: readonly WorkMediaItem[] }) {
             component="button"
             type="button"
             onClick={() => setOpen(m)}
-            aria-label={`Open photo ${i + 1}`}
+            aria-label={t('photos.open', { number: i + 1 })}
             sx={{
               p: 0,
               border: 1,
@@ -48,7 +51,7 @@ export function PhotoGrid({ media }: { media: readonly WorkMediaItem[] }) {
             <Box
               component="img"
               src={m.thumbnailUrl}
-              alt={`Work photo ${i + 1}, uploaded ${formatDateTime(m.uploadedAt)}`}
+              alt={t('photos.thumbnailAlt', { number: i + 1, time: format.dateTime(m.uploadedAt) })}
               loading="lazy"
               sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
             />
@@ -59,7 +62,7 @@ export function PhotoGrid({ media }: { media: readonly WorkMediaItem[] }) {
         {open ? (
           <Box sx={{ position: 'relative', bgcolor: 'common.black' }}>
             <IconButton
-              aria-label="Close photo"
+              aria-label={t('photos.close')}
               onClick={() => setOpen(null)}
               sx={{ position: 'absolute', top: 8, right: 8, color: 'common.white', bgcolor: 'rgba(0,0,0,0.4)' }}
             >
@@ -68,11 +71,11 @@ export function PhotoGrid({ media }: { media: readonly WorkMediaItem[] }) {
             <Box
               component="img"
               src={open.fileUrl}
-              alt={`Work photo uploaded ${formatDateTime(open.uploadedAt)}`}
+              alt={t('photos.fullAlt', { time: format.dateTime(open.uploadedAt) })}
               sx={{ display: 'block', maxWidth: '100%', maxHeight: '85vh', mx: 'auto' }}
             />
             <Typography variant="body2" sx={{ color: 'grey.300', px: 2, py: 1 }}>
-              {open.uploadedBy.name} · {formatDateTime(open.uploadedAt)}
+              {open.uploadedBy.name} · {format.dateTime(open.uploadedAt)}
             </Typography>
           </Box>
         ) : null}

@@ -2,7 +2,7 @@
  * Work photos from the technician: pick several images, or take one with the phone's camera
  * (a second input with capture="environment"). Each image goes up in its own call with its own
  * progress bar; then 'n image(s) uploaded successfully!'. Uploading with nothing chosen says
- * 'Please select at least one image'.
+ * 'Please select at least one image'. Words from the `technician` catalogue.
  */
 import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloudUpload from '@mui/icons-material/CloudUploadOutlined';
@@ -17,12 +17,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useToast } from '#web/components/toast.tsx';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { requestQueryKey } from '../api/keys.ts';
 import { UPLOAD_IMAGES_FALLBACK, UPLOAD_MEDIA_FALLBACK, uploadWorkMedia } from '../api/upload-media.ts';
-
-export const SELECT_AT_LEAST_ONE = 'Please select at least one image';
 
 interface Pending {
   key: string;
@@ -44,6 +43,7 @@ const sizeLabel = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 export function PhotoUploader({ requestId, disabled }: { requestId: string; disabled: boolean }) {
+  const { t } = useTranslation('technician');
   const toast = useToast();
   const queryClient = useQueryClient();
   const pickRef = useRef<HTMLInputElement>(null);
@@ -55,7 +55,7 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
   const add = (files: FileList | null) => {
     if (!files || files.length === 0) return;
     const images = Array.from(files).filter((f) => f.type === '' || f.type.startsWith('image/'));
-    if (images.length < files.length) setError('Only images can be uploaded');
+    if (images.length < files.length) setError(t('photos.onlyImages'));
     else setError(null);
     setItems((prev) => [
       ...prev.filter((p) => p.state !== 'done'),
@@ -74,7 +74,7 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
   const uploadAll = async () => {
     const queue = items.filter((p) => p.state === 'waiting' || p.state === 'failed');
     if (queue.length === 0) {
-      setError(SELECT_AT_LEAST_ONE);
+      setError(t('photos.selectAtLeastOne'));
       return;
     }
     setError(null);
@@ -96,7 +96,7 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
     }
     setBusy(false);
     await queryClient.invalidateQueries({ queryKey: requestQueryKey(requestId) });
-    if (ok > 0) toast.success(`${ok} image(s) uploaded successfully!`);
+    if (ok > 0) toast.success(t('photos.uploaded', { count: ok }));
     if (firstError) toast.error(firstError);
   };
 
@@ -137,7 +137,7 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
             disabled={disabled || busy}
             sx={{ flex: 1, whiteSpace: 'nowrap' }}
           >
-            Choose Photos
+            {t('photos.choose')}
           </Button>
           <Button
             variant="outlined"
@@ -146,7 +146,7 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
             disabled={disabled || busy}
             sx={{ flex: 1, whiteSpace: 'nowrap' }}
           >
-            Take Photo
+            {t('photos.take')}
           </Button>
         </Stack>
         <Button
@@ -156,7 +156,11 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
           disabled={disabled || busy}
           fullWidth
         >
-          {busy ? 'Uploading...' : waiting > 0 ? `Upload ${waiting} Image(s)` : 'Upload Images'}
+          {busy
+            ? t('photos.uploading')
+            : waiting > 0
+              ? t('photos.uploadCount', { count: waiting })
+              : t('photos.upload')}
         </Button>
       </Stack>
       {error ? (
@@ -165,7 +169,13 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
         </Alert>
       ) : null}
       {items.length > 0 ? (
-        <Stack spacing={1} sx={{ mt: 2 }} component="ul" aria-label="Selected images" style={{ padding: 0, margin: 0 }}>
+        <Stack
+          spacing={1}
+          sx={{ mt: 2 }}
+          component="ul"
+          aria-label={t('photos.selected')}
+          style={{ padding: 0, margin: 0 }}
+        >
           {items.map((p) => (
             <Box component="li" key={p.key} sx={{ listStyle: 'none' }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -176,12 +186,16 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
                   {p.file.name}
                 </Typography>
                 <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-                  {p.state === 'done' ? 'Uploaded' : p.state === 'failed' ? 'Failed' : sizeLabel(p.file.size)}
+                  {p.state === 'done'
+                    ? t('photos.done')
+                    : p.state === 'failed'
+                      ? t('photos.failed')
+                      : sizeLabel(p.file.size)}
                 </Typography>
                 {p.state === 'waiting' || p.state === 'failed' ? (
                   <IconButton
                     size="small"
-                    aria-label={`Remove ${p.file.name}`}
+                    aria-label={t('photos.remove', { name: p.file.name })}
                     disabled={busy}
                     onClick={() => setItems((prev) => prev.filter((x) => x.key !== p.key))}
                   >
@@ -193,7 +207,7 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
                 variant="determinate"
                 value={p.progress}
                 color={p.state === 'failed' ? 'error' : p.state === 'done' ? 'success' : 'primary'}
-                aria-label={`Upload progress of ${p.file.name}`}
+                aria-label={t('photos.progress', { name: p.file.name })}
                 sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
               />
               {p.error ? (

@@ -4,7 +4,8 @@
  * width), the timer, then work photos and the customer's location (captured by the phone; typing
  * the coordinates is folded away). Once the work is completed the panel says so and the controls
  * that no longer apply are gone: no start or complete, no location; photos forgotten on site can
- * still be added until the request is acknowledged (folded away), none after.
+ * still be added until the request is acknowledged (folded away), none after. Words from the
+ * `technician` catalogue (the spec's "Start Work" and "Complete Work" unchanged in en-IN).
  */
 import CheckCircle from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -19,6 +20,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import type { WorkflowAction } from '#shared/domain/workflow.ts';
 import { LocationCapture } from '#web/components/LocationCapture.tsx';
@@ -33,10 +35,10 @@ export function workIsDone(r: Pick<RequestDetails, 'status'>): boolean {
   return r.status === 'WORK_COMPLETED' || r.status === 'COMPLETED';
 }
 
-function progressText(r: RequestDetails): string {
-  if (openLogOf(r.workLogs)) return 'Work in progress';
-  if (workIsDone(r)) return 'Work completed';
-  return r.status === 'ASSIGNED' ? 'Not started' : 'Work stopped';
+function progressText(r: RequestDetails, t: (key: string) => string): string {
+  if (openLogOf(r.workLogs)) return t('work.inProgress');
+  if (workIsDone(r)) return t('work.completed');
+  return r.status === 'ASSIGNED' ? t('work.notStarted') : t('work.stopped');
 }
 
 export function WorkProgressPanel({
@@ -46,6 +48,7 @@ export function WorkProgressPanel({
   request: RequestDetails;
   allowed: readonly WorkflowAction[];
 }) {
+  const { t } = useTranslation('technician');
   const [completing, setCompleting] = useState(false);
   const close = () => setCompleting(false);
   const start = useStartWork(r.id);
@@ -58,7 +61,7 @@ export function WorkProgressPanel({
   const primary = { width: '100%', minHeight: 52, fontSize: 17 };
 
   return (
-    <Section title="Work Progress">
+    <Section title={t('work.title')}>
       <Stack spacing={2}>
         {r.status === 'ASSIGNED' ? (
           <Button
@@ -70,7 +73,7 @@ export function WorkProgressPanel({
             disabled={!allowed.includes('start') || start.isPending}
             sx={primary}
           >
-            Start Work
+            {t('work.start')}
           </Button>
         ) : null}
         {r.status === 'IN_PROGRESS' ? (
@@ -83,20 +86,18 @@ export function WorkProgressPanel({
             disabled={!allowed.includes('complete')}
             sx={primary}
           >
-            Complete Work
+            {t('work.complete')}
           </Button>
         ) : null}
         {done ? (
           <Alert severity="success" icon={<CheckCircle />}>
-            {r.status === 'COMPLETED'
-              ? 'Work completed and acknowledged. This request is completed; its work can no longer be changed.'
-              : 'Work completed. It now waits for the office to acknowledge it.'}
+            {r.status === 'COMPLETED' ? t('work.doneAcknowledged') : t('work.doneWaiting')}
           </Alert>
         ) : null}
         <Box sx={{ textAlign: 'center' }}>
           <WorkTimer logs={r.workLogs} />
           <Typography variant="body2" color="text.secondary">
-            {progressText(r)}
+            {progressText(r, t)}
           </Typography>
         </Box>
         {canUpload && !done ? (
@@ -104,7 +105,7 @@ export function WorkProgressPanel({
             <Divider />
             <Box>
               <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                Work Photos
+                {t('work.photos')}
               </Typography>
               <PhotoUploader requestId={r.id} disabled={false} />
             </Box>
@@ -113,7 +114,7 @@ export function WorkProgressPanel({
         {canUpload && done ? (
           <Accordion disableGutters variant="outlined">
             <AccordionSummary expandIcon={<ExpandMore />}>
-              <Typography variant="subtitle2">Add a photo you forgot</Typography>
+              <Typography variant="subtitle2">{t('work.addForgotten')}</Typography>
             </AccordionSummary>
             <AccordionDetails>
               <PhotoUploader requestId={r.id} disabled={false} />
@@ -125,7 +126,7 @@ export function WorkProgressPanel({
             <Divider />
             <Box>
               <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                Customer Location
+                {t('work.location')}
               </Typography>
               <LocationCapture
                 value={customerLocationOf(r)}
@@ -141,10 +142,10 @@ export function WorkProgressPanel({
       </Stack>
       <TextDialog
         open={completing}
-        title="Complete Work"
-        message="Stop the work timer and mark the work as completed."
-        label="Notes (optional)"
-        confirmLabel="Complete Work"
+        title={t('work.complete')}
+        message={t('work.completeMessage')}
+        label={t('work.notes')}
+        confirmLabel={t('work.complete')}
         pending={complete.isPending}
         onConfirm={(notes) => complete.mutate(notes)}
         onClose={close}

@@ -4,6 +4,7 @@
  */
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { WorkLog } from '#shared/contracts/service-requests.ts';
 import { formatDuration } from '#shared/domain/format.ts';
 
@@ -24,6 +25,7 @@ export function openLogOf<T extends Pick<WorkLog, 'endTime'>>(logs: readonly T[]
 }
 
 export function WorkTimer({ logs }: { logs: readonly WorkLog[] }) {
+  const { t } = useTranslation('technician');
   const running = !!openLogOf(logs);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -35,7 +37,7 @@ export function WorkTimer({ logs }: { logs: readonly WorkLog[] }) {
   return (
     <Typography
       role="timer"
-      aria-label="Work timer"
+      aria-label={t('work.timer')}
       aria-live="off"
       sx={{
         fontFamily: 'monospace',

@@ -1,17 +1,19 @@
 /** GET /api/technicians/my-tasks: the open work assigned to me. */
 import { useQuery } from '@tanstack/react-query';
+import { getI18n } from 'react-i18next';
 import type { RequestSummary } from '#shared/contracts/service-requests.ts';
 import { api } from '#web/lib/api-client.ts';
 import { technicianQueryKey } from './keys.ts';
-
-export const FETCH_TASKS_FALLBACK = 'Failed to fetch tasks';
 
 export function useMyTasks() {
   return useQuery({
     queryKey: [...technicianQueryKey, 'my-tasks'],
     // Not a paged list: every open task, on one screen.
     queryFn: async ({ signal }) => ({
-      items: await api<RequestSummary[]>('/technicians/my-tasks', { signal, fallback: FETCH_TASKS_FALLBACK }),
+      items: await api<RequestSummary[]>('/technicians/my-tasks', {
+        signal,
+        fallback: getI18n().t('technician:myTasks.fetchFailed'),
+      }),
     }),
   });
 }
