@@ -12,6 +12,7 @@ describe('the catalogues (ADR 022)', () => {
       'auth',
       'common',
       'notifications',
+      'offline',
       'server',
       'shell',
       'technician',

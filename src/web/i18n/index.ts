@@ -19,6 +19,7 @@ import enAdmin from './locales/en-IN/admin.json';
 import enAuth from './locales/en-IN/auth.json';
 import enCommon from './locales/en-IN/common.json';
 import enNotifications from './locales/en-IN/notifications.json';
+import enOffline from './locales/en-IN/offline.json';
 import enShell from './locales/en-IN/shell.json';
 import enTechnician from './locales/en-IN/technician.json';
 
@@ -30,6 +31,7 @@ export const NAMESPACES = [
   'admin',
   'shell',
   'technician',
+  'offline',
   SERVER_NS,
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -42,6 +44,7 @@ const EN: Record<Namespace, object> = {
   admin: enAdmin,
   shell: enShell,
   technician: enTechnician,
+  offline: enOffline,
   [SERVER_NS]: enServer,
 };
 
