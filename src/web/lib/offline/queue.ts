@@ -23,6 +23,18 @@ import type { QueuedAction, QueueItem, Sender } from './types.ts';
 export const BACKOFF_BASE_MS = 2000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
 
+/**
+ * A random key (UUID v4 form) from crypto.getRandomValues: crypto.randomUUID exists only in secure
+ * contexts, and a phone on http://<office-pc>:3000 is not one (issue 14).
+ */
+export function newItemKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] as number) & 0x0f) | 0x40;
+  b[8] = ((b[8] as number) & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 /** The wait before attempt n + 1 after n failures: 2 s, 4 s, 8 s, … capped at 5 minutes. */
 export function backoffMs(failures: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
@@ -35,6 +47,10 @@ export interface QueueOptions {
   newKey?: () => string;
   /** Told after every change of the queue (the badge, the list). */
   onChange?: () => void;
+  /** An upload's progress (0..100) by item seq. */
+  onProgress?: (seq: number, percent: number) => void;
+  /** Told after an item was sent (the screens refetch that task). */
+  onSent?: (item: QueueItem) => void;
 }
 
 export class OfflineQueue {
@@ -43,6 +59,8 @@ export class OfflineQueue {
   private readonly now: () => number;
   private readonly newKey: () => string;
   private readonly onChange: () => void;
+  private readonly onProgress: (seq: number, percent: number) => void;
+  private readonly onSent: (item: QueueItem) => void;
   private running: Promise<void> | null = null;
   private again = false;
 
@@ -50,8 +68,10 @@ export class OfflineQueue {
     this.db = opts.db;
     this.send = opts.send;
     this.now = opts.now ?? Date.now;
-    this.newKey = opts.newKey ?? (() => crypto.randomUUID());
+    this.newKey = opts.newKey ?? newItemKey;
     this.onChange = opts.onChange ?? (() => {});
+    this.onProgress = opts.onProgress ?? (() => {});
+    this.onSent = opts.onSent ?? (() => {});
   }
 
   /** Queue an action taken now (its clientTime), and return its item. */
@@ -138,12 +158,13 @@ export class OfflineQueue {
       this.onChange();
       let result: Awaited<ReturnType<Sender>>;
       try {
-        result = await this.send({ ...item, state: 'sending' });
+        result = await this.send({ ...item, state: 'sending' }, (p) => this.onProgress(seq, p));
       } catch (err) {
         result = { outcome: 'failed', status: 0, message: err instanceof Error ? err.message : String(err) };
       }
       if (result.outcome === 'sent') {
         await this.db.outbox.delete(seq);
+        this.onSent(item);
       } else if (result.outcome === 'refused') {
         await this.db.outbox.update(seq, {
           state: 'needsAttention',

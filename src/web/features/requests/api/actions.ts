@@ -3,11 +3,17 @@
  * approve (sales or service stage), reject, assign (selected or automatic), start, stop,
  * acknowledge, and saving the customer's location.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getI18n } from 'react-i18next';
 import type { LocationInput } from '#shared/contracts/customers.ts';
-import type { CustomerLocation, RequestDetails, TechnicianCandidate } from '#shared/contracts/service-requests.ts';
-import { api } from '#web/lib/api-client.ts';
+import type { RequestDetails, TechnicianCandidate } from '#shared/contracts/service-requests.ts';
+import { ApiError, api } from '#web/lib/api-client.ts';
+import { actAndWait } from '#web/lib/offline/app-queue.ts';
+import { withQueued } from '#web/lib/offline/overlay.ts';
+import type { QueuedAction } from '#web/lib/offline/types.ts';
+import { session } from '#web/lib/session.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { fetchRequest } from './get-request.ts';
 import { AFTER_TRANSITION, candidatesQueryKey, requestQueryKey } from './keys.ts';
 
 export const FALLBACK = {
@@ -84,33 +90,61 @@ export function useCandidates(id: string, enabled: boolean) {
   });
 }
 
-export function useStartWork(id: string) {
-  return useApiMutation({
-    mutationFn: () =>
-      api<RequestDetails>('/technician-workflow/start', {
-        method: 'POST',
-        body: { requestId: id },
-        fallback: FALLBACK.start,
-      }),
-    fallback: FALLBACK.start,
-    success: 'Work timer started!',
-    ...transitionCache(id),
-  });
-}
+/** Answers that are the phone's own view of a change still waiting to be sent (issue 22). */
+const queuedAnswers = new WeakSet<object>();
+const savedOnPhone = () => getI18n().t('offline:sync.savedOnPhone');
 
-export function useCompleteWork(id: string, onSuccess?: () => void) {
+/**
+ * A technician's action through the offline queue (issue 22, ADR 027): queued with its time and
+ * key, sent at once when there is a network. Sent: the request as the server now has it. No
+ * network: the request as it will be (the queued change applied), and "saved on this phone".
+ * Refused: the server's message as the error (the change stays in the queue's needs-attention list).
+ */
+function useQueuedAction<TVars>(
+  id: string,
+  toAction: (vars: TVars) => QueuedAction,
+  fallback: string,
+  success: string,
+  onSuccess?: () => void,
+) {
+  const queryClient = useQueryClient();
   return useApiMutation({
-    mutationFn: (notes: string) =>
-      api<RequestDetails>('/technician-workflow/stop', {
-        method: 'POST',
-        body: { requestId: id, notes },
-        fallback: FALLBACK.stop,
-      }),
-    fallback: FALLBACK.stop,
-    success: 'Work completed successfully!',
+    mutationFn: async (vars: TVars): Promise<RequestDetails> => {
+      const result = await actAndWait(toAction(vars));
+      if (result.outcome === 'refused') throw new ApiError(result.status, 'CONFLICT', result.message);
+      if (result.outcome === 'sent') {
+        try {
+          return await fetchRequest(id);
+        } catch {
+          // Sent, but the answer's read failed: show the change applied.
+        }
+      }
+      const before = queryClient.getQueryData<RequestDetails>(requestQueryKey(id));
+      const user = session.get().user;
+      if (!before || !user) throw new ApiError(0, 'NETWORK', savedOnPhone());
+      const after = withQueued(before, [result.item], { id: user.id, name: user.name });
+      if (result.outcome === 'queued') queuedAnswers.add(after);
+      return after;
+    },
+    fallback,
+    success: (data) => (queuedAnswers.has(data) ? savedOnPhone() : success),
     ...transitionCache(id),
     onSuccess,
   });
+}
+
+export function useStartWork(id: string) {
+  return useQueuedAction(id, () => ({ kind: 'start', requestId: id }), FALLBACK.start, 'Work timer started!');
+}
+
+export function useCompleteWork(id: string, onSuccess?: () => void) {
+  return useQueuedAction(
+    id,
+    (notes: string) => ({ kind: 'complete', requestId: id, notes: notes.trim() ? notes : null }),
+    FALLBACK.stop,
+    'Work completed successfully!',
+    onSuccess,
+  );
 }
 
 export function useAcknowledge(id: string, onSuccess?: () => void) {
@@ -130,14 +164,21 @@ export function useAcknowledge(id: string, onSuccess?: () => void) {
 
 export function useSaveLocation(requestId: string) {
   return useApiMutation({
-    mutationFn: (v: { customerId: string; location: LocationInput }) =>
-      api<CustomerLocation>(`/customers/update-location/${v.customerId}`, {
-        method: 'PUT',
-        body: v.location,
-        fallback: FALLBACK.location,
-      }),
+    // Through the offline queue like the technician's other actions (issue 22, ADR 027).
+    mutationFn: async (v: { customerId: string; location: LocationInput }): Promise<{ queued: boolean }> => {
+      const result = await actAndWait({
+        kind: 'location',
+        requestId,
+        customerId: v.customerId,
+        latitude: Number(v.location.latitude),
+        longitude: Number(v.location.longitude),
+        accuracy: v.location.accuracy == null ? null : Number(v.location.accuracy),
+      });
+      if (result.outcome === 'refused') throw new ApiError(result.status, 'CONFLICT', result.message);
+      return { queued: result.outcome === 'queued' };
+    },
     fallback: FALLBACK.location,
-    success: 'Customer location saved successfully!',
+    success: (r) => (r.queued ? savedOnPhone() : 'Customer location saved successfully!'),
     invalidate: [['service-requests', 'detail', requestId], ['customers']],
   });
 }
