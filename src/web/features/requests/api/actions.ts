@@ -9,9 +9,7 @@ import type { LocationInput } from '#shared/contracts/customers.ts';
 import type { RequestDetails, TechnicianCandidate } from '#shared/contracts/service-requests.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 import { actAndWait } from '#web/lib/offline/app-queue.ts';
-import { withQueued } from '#web/lib/offline/overlay.ts';
 import type { QueuedAction } from '#web/lib/offline/types.ts';
-import { session } from '#web/lib/session.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { fetchRequest } from './get-request.ts';
 import { AFTER_TRANSITION, candidatesQueryKey, requestQueryKey } from './keys.ts';
@@ -97,7 +95,7 @@ const savedOnPhone = () => getI18n().t('offline:sync.savedOnPhone');
 /**
  * A technician's action through the offline queue (issue 22, ADR 027): queued with its time and
  * key, sent at once when there is a network. Sent: the request as the server now has it. No
- * network: the request as it will be (the queued change applied), and "saved on this phone".
+ * network: "saved on this phone" (the page applies the queued change to what it shows).
  * Refused: the server's message as the error (the change stays in the queue's needs-attention list).
  */
 function useQueuedAction<TVars>(
@@ -119,12 +117,13 @@ function useQueuedAction<TVars>(
           // Sent, but the answer's read failed: show the change applied.
         }
       }
+      // Not sent yet: the cache keeps the server's last word; the page shows it with the queued
+      // change applied (withQueued over the queue's items), so a refusal later undoes nothing.
       const before = queryClient.getQueryData<RequestDetails>(requestQueryKey(id));
-      const user = session.get().user;
-      if (!before || !user) throw new ApiError(0, 'NETWORK', savedOnPhone());
-      const after = withQueued(before, [result.item], { id: user.id, name: user.name });
-      if (result.outcome === 'queued') queuedAnswers.add(after);
-      return after;
+      if (!before) throw new ApiError(0, 'NETWORK', savedOnPhone());
+      const answer = { ...before };
+      queuedAnswers.add(answer);
+      return answer;
     },
     fallback,
     success: (data) => (queuedAnswers.has(data) ? savedOnPhone() : success),
