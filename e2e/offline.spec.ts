@@ -243,3 +243,72 @@ test('reassigned while offline: the change needs attention with the server’s r
   expect(r.workLogs).toHaveLength(0);
   await context.close();
 });
+
+test('on a throttled 3G link a 12 MP photo is made small on the phone and its upload shows progress', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const job = await jobOfItsOwn(request);
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await onTheTask(page, job);
+  const panel = page.getByRole('region', { name: 'Work Progress' });
+  await panel.getByRole('button', { name: 'Start Work' }).click();
+  await expect(panel).toContainText('Work in progress');
+  // Chromium's "Regular 3G": 750 kbit/s down, 250 kbit/s up, 100 ms latency.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 100,
+    downloadThroughput: (750 * 1024) / 8,
+    uploadThroughput: (250 * 1024) / 8,
+  });
+  // A 4000 x 3000 photo with detail (noise), as a phone's camera makes it: several MB.
+  const noise = Buffer.alloc(4000 * 3000 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  const big = await sharp(noise, { raw: { width: 4000, height: 3000, channels: 3 } })
+    .blur(1.5)
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  expect(big.length).toBeGreaterThan(1_000_000);
+  // What the page hands to the network: the size of each photo in an upload's form.
+  await page.evaluate(`(() => {
+    window.__sent = [];
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body) {
+      if (body instanceof FormData) for (const [, v] of body) if (v instanceof Blob) window.__sent.push(v.size);
+      return send.call(this, body);
+    };
+  })()`);
+  await page.getByTestId('photo-input').setInputFiles({ name: 'meter.jpg', mimeType: 'image/jpeg', buffer: big });
+  await panel.getByRole('button', { name: 'Upload 1 Image(s)' }).click();
+  // The bar moves while the (small) photo goes up over 3G.
+  const bar = panel.getByRole('progressbar', { name: 'Upload progress of meter.jpg' });
+  await expect
+    .poll(async () => Number((await bar.getAttribute('aria-valuenow')) ?? 0), { timeout: 30_000, intervals: [50] })
+    .toBeGreaterThan(0);
+  await expect(page.getByRole('alert').filter({ hasText: '1 image(s) uploaded successfully!' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const r = await details(request, job.made.id);
+  expect(r.workMedia).toHaveLength(1);
+  const [m] = r.workMedia;
+  expect(Math.max(m?.width ?? 0, m?.height ?? 0)).toBe(1600);
+  const sentSizes = await page.evaluate<number[]>('window.__sent');
+  console.info(`3G: ${big.length} bytes chosen, ${sentSizes.join('+')} bytes sent, ${m?.sizeBytes} bytes stored`);
+  // What crossed the 3G link: one upload of the small photo (multipart), under 400 kB.
+  const sent = await page.evaluate<number[]>('window.__sent');
+  expect(sent).toHaveLength(1);
+  expect(sent[0]).toBeGreaterThan(10_000);
+  expect(sent[0]).toBeLessThan(400_000);
+  expect(m?.sizeBytes ?? Number.POSITIVE_INFINITY).toBeLessThan(400_000);
+  await context.close();
+});
