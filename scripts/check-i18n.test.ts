@@ -14,6 +14,7 @@ describe('the catalogues (ADR 022)', () => {
       'dashboard',
       'maintenance',
       'notifications',
+      'offline',
       'requests',
       'server',
       'shell',

@@ -250,6 +250,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     imgSrc: ["'self'", 'data:', 'blob:'],
     connectSrc: ["'self'"],
     fontSrc: ["'self'", 'data:'],
+    // The installed app's service worker (/sw.js) and manifest (issue 22, ADR 027).
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
     baseUri: ["'self'"],
@@ -328,6 +331,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       index: false,
       maxAge: '1h',
       preCompressed: true,
+      // The service worker and its manifest are checked on every visit (ADR 027): a cached sw.js
+      // would keep phones on the old version for up to the cache's lifetime. Workbox's precache
+      // revisions the rest.
+      setHeaders: (reply, filePath) => {
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
+        if (name === 'sw.js' || /^workbox-[\w-]+\.js$/.test(name)) {
+          reply.header('cache-control', 'no-cache');
+          reply.header('service-worker-allowed', '/');
+        } else if (name === 'manifest.webmanifest') {
+          reply.header('cache-control', 'no-cache');
+          reply.header('content-type', 'application/manifest+json; charset=utf-8');
+        }
+      },
     });
     app.get('/', (_req, reply) => reply.redirect('/dashboard'));
   }

@@ -1,8 +1,11 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers.tsx';
 import { AppRouter } from './app/router.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
+
+// The service worker's registration and update prompt (issue 22): a lazy chunk, out of the initial JS.
+const UpdatePrompt = lazy(() => import('./lib/pwa/UpdatePrompt.tsx'));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -16,6 +19,9 @@ void Promise.allSettled([import('./zod-config.ts'), import('./i18n/index.ts').th
       <ErrorBoundary>
         <AppProviders>
           <AppRouter />
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
         </AppProviders>
       </ErrorBoundary>
     </StrictMode>,

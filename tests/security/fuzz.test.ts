@@ -267,6 +267,19 @@ describe('R9: fuzzing', () => {
     for (const ep of ENDPOINTS.filter((e) => e.method === 'GET' && !e.route.includes(':id'))) {
       for (const q of BAD_QUERIES) shots.push({ method: 'GET', url: `${ep.route}?${q}` });
     }
+    // The upload's clientTime (ADR 027), a query parameter: malformed is a 400 before the body is read.
+    const ownTask = targets.find((t) => t.route === '/api/technician-workflow/start')?.body.requestId;
+    for (const q of [
+      ...BAD_QUERIES,
+      'clientTime=soon',
+      `clientTime=${'9'.repeat(400)}`,
+      'clientTime=2026-02-30T10:00:00Z',
+      'clientTime=2026-11-25T10:00:00',
+      'clientTime[]=1&clientTime[]=2',
+      'clientTime=%00',
+    ]) {
+      shots.push({ method: 'POST', url: `/api/uploads/work-media/${String(ownTask)}?${q}`, payload: {} });
+    }
     shots.push({ method: 'GET', url: `/api/media/${'a/'.repeat(400)}x.png?exp=1&sig=x` });
     shots.push({ method: 'GET', url: '/api/media/%2e%2e/%2e%2e/secret.key' });
 

@@ -1,6 +1,6 @@
 /**
  * Idempotency-Key on the writes of the request workflow (POST/PATCH under /api/service-requests
- * and /api/technician-workflow). A client that retries a write after a lost answer sends the same
+ * and /api/technician-workflow) and the technician's photo upload and location save. A client that retries a write after a lost answer sends the same
  * key and gets the first answer back (status and body), and the write happens once.
  *
  * - Keys are per user and per route; one row in idempotency_keys per key.
@@ -41,8 +41,15 @@ interface Stored {
 
 const claims = new WeakMap<FastifyRequest, Claim>();
 
-/** Which routes take the header: the workflow's writes. */
+/**
+ * Which routes take the header: the workflow's writes, and the technician's other writes the
+ * offline queue replays (a photo upload, saving the customer's location; ADR 027). A photo's
+ * multipart body is not read before the claim, so its key stands for the photo: the queue gives
+ * each photo its own key.
+ */
 export function takesIdempotencyKey(method: string, url: string): boolean {
+  if (method === 'POST' && url.startsWith('/api/uploads/work-media/')) return true;
+  if (method === 'PUT' && url.startsWith('/api/customers/update-location/')) return true;
   return (
     (method === 'POST' || method === 'PATCH') &&
     (url.startsWith('/api/service-requests') || url.startsWith('/api/technician-workflow'))

@@ -51,3 +51,13 @@ export const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
+
+/**
+ * When the technician did it, by the phone's clock (ISO 8601 with a zone; ADR 027): the offline
+ * queue sends it with every technician write. An addition: the spec's client sends none.
+ * Malformed is a 400; a well-formed time more than CLIENT_TIME_MAX_AGE_HOURS old or in the future
+ * is replaced by the server's time (server/lib/client-time.ts).
+ */
+export const CLIENT_TIME_INVALID = 'clientTime must be an ISO 8601 date and time with a time zone';
+export const CLIENT_TIME_MAX_AGE_HOURS = 72;
+export const clientTime = z.iso.datetime({ offset: true, error: CLIENT_TIME_INVALID }).optional();

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MIN_NAME, PHONE_LENGTH } from '../domain/constants.ts';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../domain/workflow.ts';
-import { idNameRef, nameRef, pageQuery } from './common.ts';
+import { clientTime, idNameRef, nameRef, pageQuery } from './common.ts';
 
 export const CUSTOMER_MESSAGES = {
   phoneRequired: 'Phone number is required',
@@ -63,7 +63,7 @@ const accuracy = z.number({ error: 'Invalid accuracy' }).min(0, 'Invalid accurac
 
 /** A captured location (spec section 3: latitude, longitude, accuracy in metres). */
 export const locationBody = z
-  .object({ latitude: coordinate, longitude: coordinate, accuracy: accuracy.nullish() })
+  .object({ latitude: coordinate, longitude: coordinate, accuracy: accuracy.nullish(), clientTime })
   .superRefine((v, ctx) => {
     if (!inRange(v.latitude, v.longitude)) {
       ctx.addIssue({ code: 'custom', path: ['latitude'], message: CUSTOMER_MESSAGES.coordinatesRange });

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MIN_DESCRIPTION } from '../domain/constants.ts';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../domain/workflow.ts';
-import { idNameRef, nameRef, pageQuery } from './common.ts';
+import { clientTime, idNameRef, nameRef, pageQuery } from './common.ts';
 import { completionExtras } from './maintenance.ts';
 
 export const MAX_DESCRIPTION = 2000;
@@ -95,12 +95,13 @@ export type RejectBody = z.input<typeof rejectBody>;
 export const manualAssignBody = z.object({ technicianId: requiredRef('Please select a technician') });
 export type ManualAssignBody = z.input<typeof manualAssignBody>;
 
-export const workflowStartBody = z.object({ requestId: requiredRef('Request is required') });
+export const workflowStartBody = z.object({ requestId: requiredRef('Request is required'), clientTime });
 export const workflowStopBody = z.object({
   requestId: requiredRef('Request is required'),
   notes: optionalComments,
   // Issue 21, all optional (the spec's client sends none): the unit, the parts replaced, spare parts, an installed unit.
   ...completionExtras,
+  clientTime,
 });
 export type WorkflowStopBody = z.input<typeof workflowStopBody>;
 
@@ -162,9 +163,13 @@ export type RequestSummary = z.output<typeof requestSummary>;
 export const workLog = z.object({
   id: z.string(),
   technician: idNameRef,
+  /** The technician's times (their phone's clock when it was sent with clientTime). */
   startTime: dateOut,
   endTime: nullableDateOut,
   notes: z.string().nullable(),
+  /** When the server wrote the start and the end (later than the above for a queued action). */
+  recordedAt: dateOut,
+  endRecordedAt: nullableDateOut,
 });
 export type WorkLog = z.output<typeof workLog>;
 

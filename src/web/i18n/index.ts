@@ -20,6 +20,7 @@ import enAuth from './locales/en-IN/auth.json';
 import enCommon from './locales/en-IN/common.json';
 import enDashboard from './locales/en-IN/dashboard.json';
 import enNotifications from './locales/en-IN/notifications.json';
+import enOffline from './locales/en-IN/offline.json';
 import enRequests from './locales/en-IN/requests.json';
 import enShell from './locales/en-IN/shell.json';
 import enTechnician from './locales/en-IN/technician.json';
@@ -35,6 +36,7 @@ export const NAMESPACES = [
   // issue 19, second pass: the dashboard and the requests screens
   'dashboard',
   'requests',
+  'offline',
   SERVER_NS,
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -49,6 +51,7 @@ const EN: Record<Namespace, object> = {
   technician: enTechnician,
   dashboard: enDashboard,
   requests: enRequests,
+  offline: enOffline,
   [SERVER_NS]: enServer,
 };
 

@@ -268,6 +268,8 @@ export interface UploadOptions {
   fallback?: string;
   signal?: AbortSignal;
   method?: 'POST' | 'PUT';
+  /** Extra headers (the offline queue's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 function xhrSend(
@@ -283,6 +285,7 @@ function xhrSend(
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Accept-Language', currentLocale());
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(opts.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && opts.onProgress) opts.onProgress(Math.round((e.loaded / e.total) * 100));
     };

@@ -105,9 +105,16 @@ export const workLogs = pgTable(
     technicianId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * When the work started and ended as the technician's phone said (the body's `clientTime`,
+     * ADR 027), else the server's time; `recordedAt`/`endRecordedAt` are when the server wrote
+     * them (they differ when the action was queued offline and replayed later).
+     */
     startTime: createdAt(),
     endTime: tstz(),
     notes: text(),
+    recordedAt: createdAt(),
+    endRecordedAt: tstz(),
   },
   (t) => [index().on(t.requestId, t.startTime), index().on(t.technicianId)],
 );

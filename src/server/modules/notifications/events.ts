@@ -23,7 +23,9 @@ export type WorkflowEvent =
   | 'rejected'
   | 'assigned'
   | 'workCompleted'
-  | 'completed';
+  | 'completed'
+  /** A technician's action queued offline was refused: the request moved on meanwhile (ADR 027). */
+  | 'offlineRefused';
 
 export interface WorkflowEventInput {
   event: WorkflowEvent;
@@ -43,6 +45,8 @@ export interface WorkflowEventInput {
   reason?: string | null;
   /** Who the request was assigned to before this event (a reassignment tells them). */
   previousAssignedToId?: string | null;
+  /** The technician whose offline action was refused (offlineRefused). */
+  technicianName?: string;
 }
 
 type Audience = 'requester' | 'actor-next' | 'technician' | 'unassigned';
@@ -76,6 +80,9 @@ export function notificationKeyFor(
         return audience === 'requester' ? 'workCompletedRequester' : 'workCompleted';
       case 'completed':
         return audience === 'technician' ? 'completedTechnician' : 'completed';
+      case 'offlineRefused':
+        params.technician = input.technicianName ?? '';
+        return 'offlineRefused';
     }
   })();
   return { key: `notification.${key}`, params };
@@ -147,6 +154,11 @@ export async function recipientsOf(tx: Tx, input: WorkflowEventInput): Promise<M
     case 'completed':
       add([r.requestedById], 'requester');
       if (r.assignedToId) add([r.assignedToId], 'technician');
+      break;
+    case 'offlineRefused':
+      // The office: whoever dispatches in the region, and the requester.
+      add(await actorsInRegion(tx, DISPATCHERS, r.regionId), 'actor-next');
+      add([r.requestedById], 'requester');
       break;
   }
   out.delete(input.actorId);

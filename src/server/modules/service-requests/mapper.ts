@@ -70,6 +70,8 @@ function toWorkLog(r: WorkLogJson): WorkLog {
     startTime: iso(r.startTime),
     endTime: isoOrNull(r.endTime),
     notes: r.notes,
+    recordedAt: iso(r.recordedAt),
+    endRecordedAt: isoOrNull(r.endRecordedAt),
   };
 }
 

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'd
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
 import { preparedOnce } from '#server/db/prepared.ts';
+import { auditLog } from '#server/db/schema/activity.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { regions, roles, users } from '#server/db/schema/people.ts';
 import { approvalHistory, requestCounters, serviceRequests, workLogs, workMedia } from '#server/db/schema/requests.ts';
@@ -241,6 +242,8 @@ export type WorkLogJson = {
   startTime: string;
   endTime: string | null;
   notes: string | null;
+  recordedAt: string;
+  endRecordedAt: string | null;
 };
 export type HistoryJson = {
   id: string;
@@ -270,6 +273,8 @@ const detailsColumns = {
       startTime: workLogs.startTime,
       endTime: workLogs.endTime,
       notes: workLogs.notes,
+      recordedAt: workLogs.recordedAt,
+      endRecordedAt: workLogs.endRecordedAt,
     },
     sql`from ${workLogs} inner join ${users} on ${users.id} = ${workLogs.technicianId} where ${workLogs.requestId} = ${serviceRequests.id}`,
     sql`${workLogs.startTime} asc, ${workLogs.id} asc`,
@@ -513,15 +518,33 @@ export async function insertHistory(db: Tx, values: typeof approvalHistory.$infe
   await db.insert(approvalHistory).values(values);
 }
 
-export async function openWorkLog(db: Tx, requestId: string, technicianId: string): Promise<void> {
-  await db.insert(workLogs).values({ requestId, technicianId });
+/**
+ * Opens a work log at the technician's time (`startTime`, ADR 027); the server's is recordedAt.
+ * Without a client time both are the database's now().
+ */
+export async function openWorkLog(
+  db: Tx,
+  requestId: string,
+  technicianId: string,
+  startTime: Date | null,
+): Promise<void> {
+  await db.insert(workLogs).values({ requestId, technicianId, ...(startTime ? { startTime } : {}) });
 }
 
-/** Closes the open work log of a request; returns how many it closed. */
-export async function closeWorkLog(db: Tx, requestId: string, notes: string | null): Promise<number> {
+/**
+ * Closes the open work log of a request at the technician's time, never before its start (a
+ * phone whose clock is behind the server's); returns how many it closed.
+ */
+export async function closeWorkLog(
+  db: Tx,
+  requestId: string,
+  notes: string | null,
+  endTime: Date | null,
+): Promise<number> {
+  const end = endTime ? sql`${endTime.toISOString()}::timestamptz` : sql`now()`;
   const rows = await db
     .update(workLogs)
-    .set({ endTime: new Date(), notes })
+    .set({ endTime: sql`greatest(${workLogs.startTime}, ${end})`, notes, endRecordedAt: sql`now()` })
     .where(and(eq(workLogs.requestId, requestId), isNull(workLogs.endTime)))
     .returning({ id: workLogs.id });
   return rows.length;
@@ -529,7 +552,30 @@ export async function closeWorkLog(db: Tx, requestId: string, notes: string | nu
 
 export async function insertClosedWorkLog(
   db: Tx,
-  values: { requestId: string; technicianId: string; startTime: Date; notes: string | null },
+  values: { requestId: string; technicianId: string; startTime: Date; endTime: Date | null; notes: string | null },
 ): Promise<void> {
-  await db.insert(workLogs).values({ ...values, endTime: new Date() });
+  const endTime = values.endTime ?? new Date();
+  const startTime = values.startTime > endTime ? endTime : values.startTime;
+  await db.insert(workLogs).values({ ...values, startTime, endTime, endRecordedAt: sql`now()` });
+}
+
+/**
+ * Was this request ever assigned to this technician before its current assignee? The assignment's
+ * audit row names the technician it replaced (request.assign / request.auto_assign details); the
+ * lookup walks the audit log's (entity_type, entity_id) index.
+ */
+export async function wasAssignedTo(db: Tx, requestId: string, technicianId: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entityType, 'service_request'),
+        eq(auditLog.entityId, requestId),
+        inArray(auditLog.action, ['request.assign', 'request.auto_assign']),
+        sql`${auditLog.details}->>'previousTechnicianId' = ${technicianId}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

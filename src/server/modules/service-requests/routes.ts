@@ -126,15 +126,15 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/technician-workflow/start',
     { preHandler: read, schema: { tags, body: workflowStartBody, response: { 200: requestDetails, ...errors } } },
-    async (req) => service.start(actorOf(req), req.body.requestId, req.ip),
+    async (req) => service.start(actorOf(req), req.body.requestId, req.ip, req.body.clientTime),
   );
 
   app.post(
     '/technician-workflow/stop',
     { preHandler: read, schema: { tags, body: workflowStopBody, response: { 200: requestDetails, ...errors } } },
     async (req) => {
-      const { requestId, notes, ...extras } = req.body;
-      return service.complete(actorOf(req), requestId, notes ?? null, req.ip, extras);
+      const { requestId, notes, clientTime, ...extras } = req.body;
+      return service.complete(actorOf(req), requestId, notes ?? null, req.ip, extras, clientTime);
     },
   );
 };

@@ -8,6 +8,7 @@
 import type { Db, Tx } from '#server/db/client.ts';
 import { audit, auditMany } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
+import { plausibleClientTime } from '#server/lib/client-time.ts';
 import { type AppError, conflict, forbidden, invalid, notFound } from '#server/lib/errors.ts';
 import type { TransitionCounter } from '#server/lib/metrics.ts';
 import { cappedWindow, SORT_MATCHES_UP_TO, type Window } from '#server/lib/paging.ts';
@@ -29,6 +30,7 @@ import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import { parseTicketSearch } from '#shared/domain/ticket.ts';
 import {
   approvalStage,
+  FINAL_STATUSES,
   factsOf,
   isAllowedActor,
   isInFromStatus,
@@ -82,6 +84,17 @@ export function movedOn(now: RequestStatus | string, changedStatus: boolean): Ap
 function movedOnTo(now: { status: RequestStatus } | undefined, statusBefore: string): AppError {
   if (!now) return notFound('Service request');
   return movedOn(now.status, now.status !== statusBefore);
+}
+
+export const QUEUED_REASSIGNED =
+  'This task was reassigned to another technician before your change reached the server. Your change is kept on your phone and the office has been told.';
+export const QUEUED_MOVED_ON = (status: string) =>
+  `This request had moved on before your change reached the server: it is now ${status}. Your change is kept on your phone and the office has been told.`;
+
+/** A refusal by scope, role or moment (404, 403, 409), which a moved-on request explains. */
+function isRefusal(err: unknown): boolean {
+  const status = (err as { statusCode?: number } | null)?.statusCode;
+  return status === 403 || status === 404 || status === 409;
 }
 
 export const ALREADY_SALES_APPROVED =
@@ -456,55 +469,126 @@ export class RequestService {
     );
   }
 
-  start(actor: Actor, id: string, ip: string) {
-    return this.transition(
-      actor,
-      id,
-      {
-        action: 'start',
-        changes: () => ({}),
-        after: async (tx, before) => repo.openWorkLog(tx, before.id, actor.id),
-        auditAction: 'request.start_work',
-      },
-      ip,
+  /** `clientTime`: when the technician started, by their phone (ADR 027); absent, the server's time. */
+  start(actor: Actor, id: string, ip: string, clientTime?: string) {
+    const at = plausibleClientTime(clientTime);
+    return this.queued(actor, id, 'start', clientTime, ip, () =>
+      this.transition(
+        actor,
+        id,
+        {
+          action: 'start',
+          changes: () => ({}),
+          after: async (tx, before) => repo.openWorkLog(tx, before.id, actor.id, at),
+          auditAction: 'request.start_work',
+          details: () => (clientTime ? { clientTime, accepted: at !== null } : {}),
+        },
+        ip,
+      ),
     );
   }
 
-  complete(actor: Actor, id: string, notes: string | null, ip: string, extras: CompletionExtras = {}) {
-    return this.transition(
-      actor,
-      id,
-      {
-        action: 'complete',
-        changes: () => ({}),
-        after: async (tx, before, after) => {
-          // The installed base (issue 21): parts replaced, spare parts, an installed unit.
-          const done = await this.maintenance.recordCompletion(
-            tx,
-            actor,
-            { id, type: before.type, customerId: before.customerId, unitId: after.unitId },
-            extras,
-            ip,
-          );
-          if (done.unitId && done.unitId !== after.unitId) await repo.setUnit(tx, id, done.unitId);
-          const closed = await repo.closeWorkLog(tx, before.id, notes);
-          // Start always opens a log; should an older request lack one, keep the notes with a
-          // log that spans the time it has been in progress.
-          if (closed === 0) {
-            await repo.insertClosedWorkLog(tx, {
-              requestId: before.id,
-              technicianId: actor.id,
-              startTime: new Date(before.updatedAt),
-              notes,
-            });
-          }
+  complete(
+    actor: Actor,
+    id: string,
+    notes: string | null,
+    ip: string,
+    extras: CompletionExtras = {},
+    clientTime?: string,
+  ) {
+    const at = plausibleClientTime(clientTime);
+    return this.queued(actor, id, 'complete', clientTime, ip, () =>
+      this.transition(
+        actor,
+        id,
+        {
+          action: 'complete',
+          changes: () => ({}),
+          after: async (tx, before, after) => {
+            // The installed base (issue 21): parts replaced, spare parts, an installed unit.
+            const done = await this.maintenance.recordCompletion(
+              tx,
+              actor,
+              { id, type: before.type, customerId: before.customerId, unitId: after.unitId },
+              extras,
+              ip,
+            );
+            if (done.unitId && done.unitId !== after.unitId) await repo.setUnit(tx, id, done.unitId);
+            const closed = await repo.closeWorkLog(tx, before.id, notes, at);
+            // Start always opens a log; should an older request lack one, keep the notes with a
+            // log that spans the time it has been in progress.
+            if (closed === 0) {
+              await repo.insertClosedWorkLog(tx, {
+                requestId: before.id,
+                technicianId: actor.id,
+                startTime: new Date(before.updatedAt),
+                endTime: at,
+                notes,
+              });
+            }
+          },
+          event: 'workCompleted',
+          reason: notes,
+          auditAction: 'request.complete_work',
+          details: () => (clientTime ? { clientTime, accepted: at !== null } : {}),
         },
-        event: 'workCompleted',
-        reason: notes,
-        auditAction: 'request.complete_work',
-      },
-      ip,
+        ip,
+      ),
     );
+  }
+
+  /**
+   * A technician's write sent by the app's offline queue (it carries `clientTime`, ADR 027). If
+   * it is refused because the request moved on while the phone was offline (reassigned to someone
+   * else, rejected, or acknowledged), the answer is a 409 that says so and the office (the
+   * region's dispatchers and the requester) is notified, so nothing is dropped silently. Other
+   * refusals, and every refusal of a write without `clientTime` (the spec's client), answer as before.
+   */
+  async queued<T>(
+    actor: Actor,
+    id: string,
+    action: 'start' | 'complete' | 'uploadMedia',
+    clientTime: string | undefined,
+    ip: string,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (clientTime === undefined || !isRefusal(err)) throw err;
+      throw (await this.refusedWhileOffline(actor, id, action, ip)) ?? err;
+    }
+  }
+
+  private async refusedWhileOffline(actor: Actor, id: string, action: string, ip: string): Promise<AppError | null> {
+    const row = await repo.findRow(this.db, id);
+    if (!row) return null;
+    const reassigned = row.assignedToId !== actor.id;
+    // Only the technician who was on this job learns that it moved on; anyone else keeps the
+    // 403/404 they had (a request out of their scope stays unseen).
+    if (reassigned && !(await repo.wasAssignedTo(this.db, id, actor.id))) return null;
+    if (!reassigned && !FINAL_STATUSES.includes(row.status)) return null;
+    const customerName = (await repo.findCustomer(this.db, row.customerId))?.name ?? '';
+    await this.db.transaction(async (tx) => {
+      await notifyWorkflowEvent(tx, {
+        event: 'offlineRefused',
+        actorId: actor.id,
+        request: row,
+        customerName,
+        technicianName: actor.name,
+      });
+      await audit(tx, {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'request.offline_refused',
+        entityType: 'service_request',
+        entityId: id,
+        ip,
+        outcome: 'denied',
+        details: { action, status: row.status, reassigned },
+      });
+    });
+    return conflict(reassigned ? QUEUED_REASSIGNED : QUEUED_MOVED_ON(statusLabel(row.status)));
   }
 
   acknowledge(actor: Actor, id: string, comments: string | null, ip: string) {

@@ -7,6 +7,7 @@
 import type { Db } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
+import { actionTime } from '#server/lib/client-time.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import type { LocationInput } from '#shared/contracts/customers.ts';
 import type { CustomerLocation } from '#shared/contracts/service-requests.ts';
@@ -48,7 +49,13 @@ export async function updateCustomerLocation(
       entityType: 'customer',
       entityId: customerId,
       ip,
-      details: { latitude: body.latitude, longitude: body.longitude, accuracy },
+      details: {
+        latitude: body.latitude,
+        longitude: body.longitude,
+        accuracy,
+        // When the technician captured it, by the phone (ADR 027), if it is plausible.
+        ...(body.clientTime ? { clientTime: actionTime(body.clientTime).toISOString() } : {}),
+      },
     });
     return saved as CustomerLocation;
   });

@@ -9,7 +9,7 @@ import { AppError, invalid } from '#server/lib/errors.ts';
 import { isValidKey, type Storage } from '#server/lib/storage.ts';
 import { WorkQueue } from '#server/lib/work-queue.ts';
 import { RequestService } from '#server/modules/service-requests/service.ts';
-import { errorBody, idParams } from '#shared/contracts/common.ts';
+import { clientTime, errorBody, idParams } from '#shared/contracts/common.ts';
 import { workMediaItem } from '#shared/contracts/service-requests.ts';
 import { IMAGE_BUSY } from './images.ts';
 import { UploadService } from './service.ts';
@@ -23,7 +23,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage: Storage = app.deps.storage;
   // One queue per process for all image work: IMAGE_CONCURRENCY pictures at once, IMAGE_QUEUE waiting.
   const images = new WorkQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE, IMAGE_BUSY);
-  const uploads = new UploadService(db, storage, new RequestService(db, tokens), images);
+  const requests = new RequestService(db, tokens);
+  const uploads = new UploadService(db, storage, requests, images);
   const maxMb = Math.round((config.MAX_UPLOAD_BYTES / (1024 * 1024)) * 10) / 10;
 
   app.post(
@@ -43,6 +44,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['uploads'],
         consumes: ['multipart/form-data'],
         params: idParams,
+        // When the photo was taken, by the phone (ADR 027): a queued upload's refusal is explained.
+        querystring: z.object({ clientTime }),
         response: {
           201: workMediaItem,
           400: errorBody,
@@ -59,7 +62,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const actor = actorOf(req);
       // Refuse before reading a byte of the body.
-      await uploads.assertCanUpload(actor, req.params.id);
+      await requests.queued(actor, req.params.id, 'uploadMedia', req.query.clientTime, req.ip, () =>
+        uploads.assertCanUpload(actor, req.params.id),
+      );
       // A full queue refuses before the body is read.
       if (images.full) throw images.busy();
       if (!req.isMultipart()) throw invalid('file', NO_IMAGE);

@@ -12,6 +12,7 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { shortId, TYPE_COLOR } from '#shared/domain/format.ts';
@@ -19,12 +20,16 @@ import { canOpen } from '#shared/domain/permissions.ts';
 import { allowedActions } from '#shared/domain/workflow.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
+import { OfflineAsOf } from '#web/components/OfflineAsOf.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
+import { SyncStatus } from '#web/components/SyncStatus.tsx';
 import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
+import { offlineSinceOf, useOfflineQueue } from '#web/lib/offline/app-queue.ts';
+import { withQueued } from '#web/lib/offline/overlay.ts';
 import { useRequest } from './api/get-request.ts';
 import { ApprovalHistory } from './components/ApprovalHistory.tsx';
 import { CustomerContactCard } from './components/CustomerContactCard.tsx';
@@ -43,6 +48,7 @@ export default function RequestDetailsPage() {
   const navigate = useNavigate();
   const { user, policyRole } = useAuth();
   const query = useRequest(id);
+  const queued = useOfflineQueue(useQueryClient());
   // The tab's name: the request's ticket number, the one people say (ADR 018, ADR 020).
   useDocumentTitle(
     query.data ? t('details.tabTitle', { ticket: query.data.ticketNumber }) : t('details.tabTitleLoading'),
@@ -54,7 +60,9 @@ export default function RequestDetailsPage() {
   };
 
   if (query.isLoading) return <Loading />;
-  const r = query.data;
+  // The technician's queued start or complete applied (issue 22, ADR 027): the page shows the
+  // next step, not a Start already pressed with no signal.
+  const r = query.data && user ? withQueued(query.data, queued.items, { id: user.id, name: user.name }) : query.data;
   if (!r || !user || !policyRole) {
     return (
       <Box>
@@ -100,6 +108,12 @@ export default function RequestDetailsPage() {
         phoneActions="start"
       />
 
+      {isAssignee ? (
+        <>
+          <OfflineAsOf since={offlineSinceOf(query.data)} />
+          <SyncStatus taskId={r.id} />
+        </>
+      ) : null}
       <Grid container spacing={2}>
         {isAssignee ? (
           // The technician's phone leads with the customer, then the work (ADR 020).

@@ -20,10 +20,13 @@ import { requestTypeKey, SERVER_NS } from '#shared/i18n/messages.ts';
 import { EmptyState } from '#web/components/EmptyState.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
+import { OfflineAsOf } from '#web/components/OfflineAsOf.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
+import { SyncStatus } from '#web/components/SyncStatus.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { offlineSinceOf } from '#web/lib/offline/app-queue.ts';
 import { useMyTasks } from './api/my-tasks.ts';
 
 export default function MyTasksPage() {
@@ -36,6 +39,8 @@ export default function MyTasksPage() {
   return (
     <Box>
       <PageHeader title={t('myTasks.title')} />
+      <OfflineAsOf since={offlineSinceOf(tasks.data)} />
+      <SyncStatus />
       {tasks.isLoading ? <Loading /> : null}
       {tasks.error ? (
         <ErrorAlert

@@ -9,10 +9,12 @@ import { useTranslation } from 'react-i18next';
 import type { RequestSummary } from '#shared/contracts/service-requests.ts';
 import { requestTypeKey, SERVER_NS } from '#shared/i18n/messages.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { OfflineAsOf } from '#web/components/OfflineAsOf.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { offlineSinceOf } from '#web/lib/offline/app-queue.ts';
 import { useTaskHistory } from './api/task-history.ts';
 
 export default function TaskHistoryPage() {
@@ -72,6 +74,7 @@ export default function TaskHistoryPage() {
   return (
     <Box>
       <PageHeader title={t('history.title')} />
+      <OfflineAsOf since={offlineSinceOf(history.data)} />
       <DataTable
         label={t('history.tableLabel')}
         columns={columns}

@@ -3,14 +3,16 @@
  * app's language: `requests:done.*`, `requests:failed.*`): approve (sales or service stage),
  * reject, assign (selected or automatic), start, stop, acknowledge, and saving the customer's location.
  */
-
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getI18n, useTranslation } from 'react-i18next';
 import type { LocationInput } from '#shared/contracts/customers.ts';
 import type { CompletionExtras } from '#shared/contracts/maintenance.ts';
-import type { CustomerLocation, RequestDetails, TechnicianCandidate } from '#shared/contracts/service-requests.ts';
-import { api } from '#web/lib/api-client.ts';
+import type { RequestDetails, TechnicianCandidate } from '#shared/contracts/service-requests.ts';
+import { ApiError, api } from '#web/lib/api-client.ts';
+import { actAndWait } from '#web/lib/offline/app-queue.ts';
+import type { QueuedAction } from '#web/lib/offline/types.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { fetchRequest } from './get-request.ts';
 import { AFTER_TRANSITION, candidatesQueryKey, requestQueryKey } from './keys.ts';
 
 /** The fallback of a call (`requests:failed.*`, or common:loadFailed for the candidates), in the app's language now. */
@@ -99,36 +101,70 @@ export function useCandidates(id: string, enabled: boolean) {
   });
 }
 
+/** Answers that are the phone's own view of a change still waiting to be sent (issue 22). */
+const queuedAnswers = new WeakSet<object>();
+const savedOnPhone = () => getI18n().t('offline:sync.savedOnPhone');
+
+/**
+ * A technician's action through the offline queue (issue 22, ADR 027): queued with its time and
+ * key, sent at once when there is a network. Sent: the request as the server now has it. No
+ * network: "saved on this phone" (the page applies the queued change to what it shows).
+ * Refused: the server's message as the error (the change stays in the queue's needs-attention list).
+ */
+function useQueuedAction<TVars>(
+  id: string,
+  toAction: (vars: TVars) => QueuedAction,
+  fallback: string,
+  success: string,
+  onSuccess?: () => void,
+) {
+  const queryClient = useQueryClient();
+  return useApiMutation({
+    mutationFn: async (vars: TVars): Promise<RequestDetails> => {
+      const result = await actAndWait(toAction(vars));
+      if (result.outcome === 'refused') throw new ApiError(result.status, 'CONFLICT', result.message);
+      if (result.outcome === 'sent') {
+        try {
+          return await fetchRequest(id);
+        } catch {
+          // Sent, but the answer's read failed: show the change applied.
+        }
+      }
+      // Not sent yet: the cache keeps the server's last word; the page shows it with the queued
+      // change applied (withQueued over the queue's items), so a refusal later undoes nothing.
+      const before = queryClient.getQueryData<RequestDetails>(requestQueryKey(id));
+      if (!before) throw new ApiError(0, 'NETWORK', savedOnPhone());
+      const answer = { ...before };
+      queuedAnswers.add(answer);
+      return answer;
+    },
+    fallback,
+    success: (data) => (queuedAnswers.has(data) ? savedOnPhone() : success),
+    ...transitionCache(id),
+    onSuccess,
+  });
+}
+
 export function useStartWork(id: string) {
   const { t } = useTranslation('requests');
-  return useApiMutation({
-    mutationFn: () =>
-      api<RequestDetails>('/technician-workflow/start', {
-        method: 'POST',
-        body: { requestId: id },
-        fallback: fallbackText('start'),
-      }),
-    fallback: t('failed.start'),
-    success: t('done.started'),
-    ...transitionCache(id),
-  });
+  return useQueuedAction(id, () => ({ kind: 'start', requestId: id }), t('failed.start'), t('done.started'));
 }
 
 export function useCompleteWork(id: string, onSuccess?: () => void) {
   const { t } = useTranslation('requests');
-  return useApiMutation({
+  return useQueuedAction(
+    id,
     // Issue 21: with the unit's replaced parts and spare parts when the dialog has them.
-    mutationFn: (work: { notes: string } & CompletionExtras) =>
-      api<RequestDetails>('/technician-workflow/stop', {
-        method: 'POST',
-        body: { requestId: id, ...work },
-        fallback: fallbackText('stop'),
-      }),
-    fallback: t('failed.stop'),
-    success: t('done.workCompleted'),
-    ...transitionCache(id),
+    ({ notes, ...extras }: { notes: string } & CompletionExtras) => ({
+      kind: 'complete',
+      requestId: id,
+      notes: notes.trim() ? notes : null,
+      extras,
+    }),
+    t('failed.stop'),
+    t('done.workCompleted'),
     onSuccess,
-  });
+  );
 }
 
 export function useAcknowledge(id: string, onSuccess?: () => void) {
@@ -150,14 +186,21 @@ export function useAcknowledge(id: string, onSuccess?: () => void) {
 export function useSaveLocation(requestId: string) {
   const { t } = useTranslation('requests');
   return useApiMutation({
-    mutationFn: (v: { customerId: string; location: LocationInput }) =>
-      api<CustomerLocation>(`/customers/update-location/${v.customerId}`, {
-        method: 'PUT',
-        body: v.location,
-        fallback: fallbackText('location'),
-      }),
+    // Through the offline queue like the technician's other actions (issue 22, ADR 027).
+    mutationFn: async (v: { customerId: string; location: LocationInput }): Promise<{ queued: boolean }> => {
+      const result = await actAndWait({
+        kind: 'location',
+        requestId,
+        customerId: v.customerId,
+        latitude: Number(v.location.latitude),
+        longitude: Number(v.location.longitude),
+        accuracy: v.location.accuracy == null ? null : Number(v.location.accuracy),
+      });
+      if (result.outcome === 'refused') throw new ApiError(result.status, 'CONFLICT', result.message);
+      return { queued: result.outcome === 'queued' };
+    },
     fallback: t('failed.location'),
-    success: t('done.locationSaved'),
+    success: (r) => (r.queued ? savedOnPhone() : t('done.locationSaved')),
     invalidate: [['service-requests', 'detail', requestId], ['customers']],
   });
 }

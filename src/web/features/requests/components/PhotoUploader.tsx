@@ -1,7 +1,8 @@
 /**
  * Work photos from the technician: pick several images, or take one with the phone's camera
- * (a second input with capture="environment"). Each image goes up in its own call with its own
- * progress bar; then 'n image(s) uploaded successfully!'. Uploading with nothing chosen says
+ * (a second input with capture="environment"). Each image is made small on the phone and goes
+ * through the offline queue (issue 22), up in its own call with its own progress bar; then
+ * 'n image(s) uploaded successfully!', or "saved on this phone" with no network. Uploading with nothing chosen says
  * 'Please select at least one image'. Words from the `technician` catalogue.
  */
 import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternateOutlined';
@@ -19,16 +20,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '#web/components/toast.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
+import { queue, useOfflineQueue } from '#web/lib/offline/app-queue.ts';
+import { compressPhoto } from '#web/lib/offline/compress.ts';
 import { requestQueryKey } from '../api/keys.ts';
-import { uploadImagesFallback, uploadMediaFallback, uploadWorkMedia } from '../api/upload-media.ts';
+import { uploadImagesFallback, uploadMediaFallback } from '../api/upload-media.ts';
 
 interface Pending {
   key: string;
   file: File;
   progress: number;
-  state: 'waiting' | 'uploading' | 'done' | 'failed';
+  /** `queued`: made small and saved on the phone, to be sent when the network returns (issue 22). */
+  state: 'waiting' | 'uploading' | 'done' | 'queued' | 'failed';
   error?: string;
+  /** Its item in the offline queue, once queued (its upload progress is the queue's). */
+  seq?: number;
 }
 
 /**
@@ -44,6 +49,8 @@ const sizeLabel = (bytes: number) =>
 
 export function PhotoUploader({ requestId, disabled }: { requestId: string; disabled: boolean }) {
   const { t } = useTranslation('technician');
+  const { t: tOffline } = useTranslation('offline');
+  const view = useOfflineQueue(useQueryClient());
   const toast = useToast();
   const queryClient = useQueryClient();
   const pickRef = useRef<HTMLInputElement>(null);
@@ -58,7 +65,7 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
     if (images.length < files.length) setError(t('photos.onlyImages'));
     else setError(null);
     setItems((prev) => [
-      ...prev.filter((p) => p.state !== 'done'),
+      ...prev.filter((p) => p.state !== 'done' && p.state !== 'queued'),
       ...images.map((file) => ({
         key: `${file.name}-${file.size}-${nextKey()}`,
         file,
@@ -71,36 +78,55 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
   const patch = (key: string, change: Partial<Pending>) =>
     setItems((prev) => prev.map((p) => (p.key === key ? { ...p, ...change } : p)));
 
+  /**
+   * Each photo is made small on the phone (longest side 1600 px, JPEG 80%, orientation applied)
+   * and queued with its own Idempotency-Key (issue 22, ADR 027), then the queue is sent: with a
+   * network the photos go up at once, one after another, each with its bar; without one they stay
+   * on the phone and go when it returns, once each.
+   */
   const uploadAll = async () => {
-    const queue = items.filter((p) => p.state === 'waiting' || p.state === 'failed');
-    if (queue.length === 0) {
+    const chosen = items.filter((p) => p.state === 'waiting' || p.state === 'failed');
+    if (chosen.length === 0) {
       setError(t('photos.selectAtLeastOne'));
       return;
     }
     setError(null);
     setBusy(true);
-    let ok = 0;
-    let firstError: string | null = null;
-    // One call per image, one after another: each gets the whole connection and its own bar.
-    for (const item of queue) {
+    const queued: { key: string; itemKey: string }[] = [];
+    for (const item of chosen) {
       patch(item.key, { state: 'uploading', progress: 0, error: undefined });
-      try {
-        await uploadWorkMedia(requestId, item.file, (progress) => patch(item.key, { progress }));
+      const small = await compressPhoto(item.file);
+      const fileName = small === item.file ? item.file.name : `${item.file.name.replace(/\.[^.]*$/, '')}.jpg`;
+      const q = await queue().enqueue({ kind: 'photo', requestId, photo: small, fileName });
+      patch(item.key, { seq: q.seq });
+      queued.push({ key: item.key, itemKey: q.key });
+    }
+    await queue().run();
+    const left = new Map((await queue().items()).map((i) => [i.key, i]));
+    let ok = 0;
+    let later = 0;
+    let firstError: string | null = null;
+    for (const { key, itemKey } of queued) {
+      const still = left.get(itemKey);
+      if (!still) {
         ok += 1;
-        patch(item.key, { state: 'done', progress: 100 });
-      } catch (err) {
-        // The server's message when it gave one; otherwise the spec's texts for one image and for the batch.
-        firstError ??= errorMessage(err, uploadImagesFallback());
-        patch(item.key, { state: 'failed', error: errorMessage(err, uploadMediaFallback()) });
+        patch(key, { state: 'done', progress: 100 });
+      } else if (still.state === 'needsAttention') {
+        firstError ??= still.error ?? uploadImagesFallback();
+        patch(key, { state: 'failed', error: still.error ?? uploadMediaFallback() });
+      } else {
+        later += 1;
+        patch(key, { state: 'queued' });
       }
     }
     setBusy(false);
     await queryClient.invalidateQueries({ queryKey: requestQueryKey(requestId) });
     if (ok > 0) toast.success(t('photos.uploaded', { count: ok }));
+    if (later > 0) toast.success(tOffline('sync.savedOnPhone'));
     if (firstError) toast.error(firstError);
   };
 
-  const waiting = items.filter((p) => p.state !== 'done').length;
+  const waiting = items.filter((p) => p.state === 'waiting' || p.state === 'failed').length;
 
   return (
     <Box>
@@ -190,7 +216,9 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
                     ? t('photos.done')
                     : p.state === 'failed'
                       ? t('photos.failed')
-                      : sizeLabel(p.file.size)}
+                      : p.state === 'queued'
+                        ? tOffline('state.waiting')
+                        : sizeLabel(p.file.size)}
                 </Typography>
                 {p.state === 'waiting' || p.state === 'failed' ? (
                   <IconButton
@@ -205,7 +233,7 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
               </Stack>
               <LinearProgress
                 variant="determinate"
-                value={p.progress}
+                value={p.state === 'uploading' && p.seq !== undefined ? (view.progress[p.seq] ?? 0) : p.progress}
                 color={p.state === 'failed' ? 'error' : p.state === 'done' ? 'success' : 'primary'}
                 aria-label={t('photos.progress', { name: p.file.name })}
                 sx={{ mt: 0.5, height: 6, borderRadius: 3 }}

@@ -1,0 +1,163 @@
+/**
+ * The app's one offline queue and its React view (issue 22, ADR 027): the technician's screens
+ * queue their actions here and read the badge, the items and their states from `useOfflineQueue`.
+ * Replay is installed once, by the first screen that shows the sync status.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { ApiError } from '#web/lib/api-client.ts';
+import { installReplayTriggers, OfflineQueue } from './queue.ts';
+import { readThrough } from './read-cache.ts';
+import { sendItem } from './sender.ts';
+import { offlineDb } from './store.ts';
+import type { QueueItem } from './types.ts';
+
+export interface QueueView {
+  items: QueueItem[];
+  /** Upload progress by item seq. */
+  progress: Record<number, number>;
+  syncing: boolean;
+}
+
+let view: QueueView = { items: [], progress: {}, syncing: false };
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const l of [...listeners]) l();
+};
+let sentListeners: ((item: QueueItem) => void)[] = [];
+
+async function reload() {
+  const items = await queue().items();
+  view = { ...view, items };
+  emit();
+}
+
+let instance: OfflineQueue | null = null;
+/** The app's queue (created on first use). */
+export function queue(): OfflineQueue {
+  instance ??= new OfflineQueue({
+    db: offlineDb(),
+    send: sendItem,
+    onChange: () => void reload(),
+    onProgress: (seq, percent) => {
+      view = { ...view, progress: { ...view.progress, [seq]: percent } };
+      emit();
+    },
+    onSent: (item) => {
+      for (const l of sentListeners) l(item);
+    },
+  });
+  return instance;
+}
+
+let uninstall: (() => void) | null = null;
+let users = 0;
+
+/** Sync now: send everything due, failed items too, at once. */
+export async function syncNow(): Promise<void> {
+  view = { ...view, syncing: true };
+  emit();
+  try {
+    await queue().run(true);
+  } finally {
+    view = { ...view, syncing: false };
+    emit();
+  }
+}
+
+/**
+ * The queue's state for a screen; while any screen uses it, replay runs on `online`, on return to
+ * the foreground and when a backoff ends, and once at once (the app opening). After each item is
+ * sent, that task's queries are refetched.
+ */
+export function useOfflineQueue(queryClient?: QueryClient): QueueView {
+  useEffect(() => {
+    users += 1;
+    void reload();
+    if (!uninstall) uninstall = installReplayTriggers(queue());
+    const onSent = (item: QueueItem) => {
+      void queryClient?.invalidateQueries({ queryKey: ['technician'] });
+      void queryClient?.invalidateQueries({ queryKey: ['service-requests', 'detail', item.taskId] });
+      void queryClient?.invalidateQueries({ queryKey: ['dashboard'] });
+    };
+    sentListeners.push(onSent);
+    return () => {
+      sentListeners = sentListeners.filter((l) => l !== onSent);
+      users -= 1;
+      if (users === 0 && uninstall) {
+        uninstall();
+        uninstall = null;
+      }
+    };
+  }, [queryClient]);
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => view,
+  );
+}
+
+/** Queue an action and try to send it now. */
+export async function act(action: Parameters<OfflineQueue['enqueue']>[0]): Promise<QueueItem> {
+  const item = await queue().enqueue(action);
+  void queue().run();
+  return item;
+}
+
+/** No answer at all (offline, the server unreachable): what the read cache stands in for. */
+export function isNetworkError(err: unknown): boolean {
+  return (
+    err instanceof ApiError && (err.status === 0 || err.status === 502 || err.status === 503 || err.status === 504)
+  );
+}
+
+/** What came of a queued action's first try: sent, kept for later (no network), or refused. */
+export type ActOutcome =
+  | { outcome: 'sent'; item: QueueItem }
+  | { outcome: 'queued'; item: QueueItem }
+  | { outcome: 'refused'; item: QueueItem; status: number; message: string };
+
+/**
+ * Queue an action, try to send the queue now, and say what became of this action: the screens
+ * show the server's answer when there was one and "saved on this phone" when there was not.
+ */
+export async function actAndWait(action: Parameters<OfflineQueue['enqueue']>[0]): Promise<ActOutcome> {
+  const q = queue();
+  const item = await q.enqueue(action);
+  await q.run();
+  const now = (await q.items()).find((i) => i.key === item.key);
+  if (!now) return { outcome: 'sent', item };
+  if (now.state === 'needsAttention') {
+    return { outcome: 'refused', item: now, status: now.status ?? 409, message: now.error ?? '' };
+  }
+  return { outcome: 'queued', item: now };
+}
+
+// ---- the read cache, as the screens use it -----------------------------------------------------
+
+/** Answers served from the phone, with the time they were saved (for "Offline, as of …"). */
+const fromPhone = new WeakMap<object, number>();
+
+/** When this answer was saved on the phone, if it came from there (null when fresh). */
+export function offlineSinceOf(data: unknown): number | null {
+  return data && typeof data === 'object' ? (fromPhone.get(data) ?? null) : null;
+}
+
+/**
+ * A query function that keeps its answer on the phone for this user and serves it when the
+ * network fails. Use with `structuralSharing: false` so the served object keeps its mark.
+ */
+export async function cachedRead<T extends object>(
+  userId: string | undefined,
+  key: readonly unknown[],
+  fetch: () => Promise<T>,
+): Promise<T> {
+  if (!userId) return fetch();
+  const read = await readThrough(offlineDb(), userId, key, fetch, isNetworkError);
+  if (read.offlineSince === null) return read.data;
+  const copy = (Array.isArray(read.data) ? [...read.data] : { ...read.data }) as T;
+  fromPhone.set(copy, read.offlineSince);
+  return copy;
+}
