@@ -104,6 +104,17 @@ async function main() {
     process.exit(1);
   }
   if (closing) return;
+  const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PostgreSQL in ${config.dataDir}`;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const open = whereToOpen({ host: config.HOST, port, publicUrl: config.PUBLIC_URL });
+  app.log.info({ urls: open.lines.map((l) => l.trim()) }, `AquaDesk is serving on ${where}`);
+  // For the person at the screen: on stderr, so stdout stays one JSON object per line; the QR
+  // code only on a terminal (a journal or a log file gets the addresses alone).
+  process.stderr.write(await whereText(open, { qr: process.stderr.isTTY === true }));
+  // After the addresses are printed: on PostgreSQL pg-boss first creates its schema, which must
+  // not hold back telling the person at the screen where to open the app.
+  if (closing) return;
   if (config.MAINTENANCE_SCHEDULER) {
     // The daily maintenance run (issue 21): pg-boss on PostgreSQL (once across every process),
     // croner in this process on PGlite. A failing runner is logged; the app keeps serving.
@@ -123,14 +134,6 @@ async function main() {
       app.log.error({ err }, 'could not schedule the daily maintenance run');
     }
   }
-  const where = config.DATABASE_URL ? 'PostgreSQL' : `embedded PostgreSQL in ${config.dataDir}`;
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const open = whereToOpen({ host: config.HOST, port, publicUrl: config.PUBLIC_URL });
-  app.log.info({ urls: open.lines.map((l) => l.trim()) }, `AquaDesk is serving on ${where}`);
-  // For the person at the screen: on stderr, so stdout stays one JSON object per line; the QR
-  // code only on a terminal (a journal or a log file gets the addresses alone).
-  process.stderr.write(await whereText(open, { qr: process.stderr.isTTY === true }));
 }
 
 main().catch((err) => {

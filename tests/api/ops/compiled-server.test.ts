@@ -106,9 +106,11 @@ describe('the compiled server (npm run serve)', () => {
     expect(loaded.filter((u) => u.startsWith(pathToFileURL(path.join(ROOT, 'src')).href))).toEqual([]);
   });
 
-  it('prints where to open it: Local, then one Network line per address of this machine (HOST=0.0.0.0)', () => {
+  it('prints where to open it: Local, then one Network line per address of this machine (HOST=0.0.0.0)', async () => {
+    // Printed once everything has started (on PostgreSQL the job runner's schema too), which on a
+    // loaded machine can come a moment after the health check first answers.
+    await expect.poll(() => server.output(), { timeout: 60_000 }).toContain('AquaDesk is ready. Open it at:');
     const out = server.output();
-    expect(out).toContain('AquaDesk is ready. Open it at:');
     expect(out).toContain(`  Local:   http://localhost:${server.port}`);
     const network = out.split('\n').filter((l) => l.startsWith('  Network: '));
     expect(network).toEqual(lanAddresses().map((a) => `  Network: http://${a}:${server.port}`));
