@@ -236,6 +236,11 @@ test('reassigned while offline: the change needs attention with the server’s r
   await expect(attention).toContainText('reassigned to another technician', { timeout: 20_000 });
   await expect(attention).toContainText('Your notes and photos are kept on this phone.');
   await expect(attention.getByRole('button', { name: 'Retry' })).toBeVisible();
+  // No work control that could only be refused again: the panel says why instead.
+  await expect(panel.getByTestId('work-moved-on')).toContainText('reassigned to another technician');
+  await expect(panel.getByTestId('work-moved-on')).toContainText('The work controls are hidden for this task');
+  await expect(panel.getByRole('button', { name: 'Start Work' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Complete Work' })).toHaveCount(0);
   await page.screenshot({ path: 'docs/screenshots/issue22-offline-conflict.png', fullPage: true });
   const notes = await request.get('/api/notifications?pageSize=50', { headers: admin });
   expect(JSON.stringify(await notes.json())).toContain('could not be saved');
