@@ -173,6 +173,18 @@ test('offline: start, two photos, complete with notes; back online the server ha
   expect(r.workMedia).toHaveLength(2);
   // Made small on the phone: the longest side 1600 px.
   for (const m of r.workMedia) expect(Math.max(m.width, m.height)).toBeLessThanOrEqual(1600);
+  // Each photo keeps when it was taken, offline, before it reached the server.
+  for (const m of r.workMedia) {
+    expect(Date.parse(m.takenAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(m.takenAt ?? '')).toBeLessThanOrEqual(offlineUntil);
+    expect(Date.parse(m.uploadedAt)).toBeGreaterThan(Date.parse(m.takenAt ?? ''));
+  }
+  await expect(page.getByText(/^Taken /)).toHaveCount(2);
+  await page
+    .getByText(/^Taken /)
+    .first()
+    .scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/screenshots/issue22-photo-taken-360.png' });
   await context.close();
 });
 

@@ -151,6 +151,43 @@ describe('clientTime on start and stop', () => {
   });
 });
 
+describe('a photo keeps when it was taken (takenAt)', () => {
+  const upload = async (requestId: string, clientTime?: string) => {
+    const file = multipart(await jpeg());
+    const q = clientTime ? `?clientTime=${encodeURIComponent(clientTime)}` : '';
+    return call(tech, 'POST', `/api/uploads/work-media/${requestId}${q}`, file.payload, { headers: file.headers });
+  };
+
+  it('the plausible clientTime is the photo’s takenAt, in the answer and in the details; uploadedAt stays the server’s', async () => {
+    const r = await make('IN_PROGRESS');
+    const taken = hoursAgo(3);
+    const before = Date.now();
+    const res = await upload(r.id, taken);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().takenAt).toBe(taken);
+    expect(Date.parse(res.json().uploadedAt)).toBeGreaterThanOrEqual(before - 1000);
+    const details = await call(manager, 'GET', `/api/service-requests/${r.id}`);
+    expect(details.json().workMedia).toEqual([
+      expect.objectContaining({ id: res.json().id, takenAt: taken, uploadedAt: res.json().uploadedAt }),
+    ]);
+    const task = await call(tech, 'GET', `/api/technicians/tasks/${r.id}`);
+    expect(task.json().workMedia[0].takenAt).toBe(taken);
+  });
+
+  it('without clientTime, or with one older than 72 hours or in the future, takenAt is null', async () => {
+    const r = await make('IN_PROGRESS');
+    const none = await upload(r.id);
+    const old = await upload(r.id, hoursAgo(73));
+    const future = await upload(r.id, new Date(Date.now() + 3600_000).toISOString());
+    for (const res of [none, old, future]) {
+      expect(res.statusCode).toBe(201);
+      expect(res.json().takenAt).toBeNull();
+    }
+    const details = await call(manager, 'GET', `/api/service-requests/${r.id}`);
+    expect(details.json().workMedia.map((m: { takenAt: string | null }) => m.takenAt)).toEqual([null, null, null]);
+  });
+});
+
 describe('every technician write takes an Idempotency-Key', () => {
   it('start and stop replayed with the same key write one work log', async () => {
     const r = await make('ASSIGNED');
