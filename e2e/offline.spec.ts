@@ -173,6 +173,18 @@ test('offline: start, two photos, complete with notes; back online the server ha
   expect(r.workMedia).toHaveLength(2);
   // Made small on the phone: the longest side 1600 px.
   for (const m of r.workMedia) expect(Math.max(m.width, m.height)).toBeLessThanOrEqual(1600);
+  // Each photo keeps when it was taken, offline, before it reached the server.
+  for (const m of r.workMedia) {
+    expect(Date.parse(m.takenAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(m.takenAt ?? '')).toBeLessThanOrEqual(offlineUntil);
+    expect(Date.parse(m.uploadedAt)).toBeGreaterThan(Date.parse(m.takenAt ?? ''));
+  }
+  await expect(page.getByText(/^Taken /)).toHaveCount(2);
+  await page
+    .getByText(/^Taken /)
+    .first()
+    .scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/screenshots/issue22-photo-taken-360.png' });
   await context.close();
 });
 
@@ -236,6 +248,11 @@ test('reassigned while offline: the change needs attention with the server’s r
   await expect(attention).toContainText('reassigned to another technician', { timeout: 20_000 });
   await expect(attention).toContainText('Your notes and photos are kept on this phone.');
   await expect(attention.getByRole('button', { name: 'Retry' })).toBeVisible();
+  // No work control that could only be refused again: the panel says why instead.
+  await expect(panel.getByTestId('work-moved-on')).toContainText('reassigned to another technician');
+  await expect(panel.getByTestId('work-moved-on')).toContainText('The work controls are hidden for this task');
+  await expect(panel.getByRole('button', { name: 'Start Work' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Complete Work' })).toHaveCount(0);
   await page.screenshot({ path: 'docs/screenshots/issue22-offline-conflict.png', fullPage: true });
   const notes = await request.get('/api/notifications?pageSize=50', { headers: admin });
   expect(JSON.stringify(await notes.json())).toContain('could not be saved');

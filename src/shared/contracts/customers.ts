@@ -63,7 +63,17 @@ const accuracy = z.number({ error: 'Invalid accuracy' }).min(0, 'Invalid accurac
 
 /** A captured location (spec section 3: latitude, longitude, accuracy in metres). */
 export const locationBody = z
-  .object({ latitude: coordinate, longitude: coordinate, accuracy: accuracy.nullish(), clientTime })
+  .object({
+    latitude: coordinate,
+    longitude: coordinate,
+    accuracy: accuracy.nullish(),
+    clientTime,
+    /**
+     * The task the save belongs to, sent by the app's offline queue (ADR 027): a queued save
+     * refused because that task moved on tells the office. Optional; the spec's client sends none.
+     */
+    requestId: z.uuid({ message: 'Invalid id' }).optional(),
+  })
   .superRefine((v, ctx) => {
     if (!inRange(v.latitude, v.longitude)) {
       ctx.addIssue({ code: 'custom', path: ['latitude'], message: CUSTOMER_MESSAGES.coordinatesRange });

@@ -184,6 +184,8 @@ export const workMediaItem = z.object({
   sizeBytes: z.number(),
   uploadedBy: idNameRef,
   uploadedAt: dateOut,
+  /** When the technician took it, by the phone (ADR 027), if the upload said so plausibly; else null. */
+  takenAt: dateOut.nullable(),
 });
 export type WorkMediaItem = z.output<typeof workMediaItem>;
 

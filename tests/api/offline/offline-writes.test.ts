@@ -14,7 +14,7 @@ import { QUEUED_MOVED_ON, QUEUED_REASSIGNED } from '#server/modules/service-requ
 import { CLIENT_TIME_INVALID } from '#shared/contracts/common.ts';
 import { statusLabel } from '#shared/domain/format.ts';
 import type { RequestStatus } from '#shared/domain/workflow.ts';
-import { caller, makeRequest, makeWorld, signedIn } from '#tests/api/service-requests/test-helpers.ts';
+import { caller, makeCustomer, makeRequest, makeWorld, signedIn } from '#tests/api/service-requests/test-helpers.ts';
 import { createTestApp, ROLE, type Session, type TestContext } from '#tests/harness/app.ts';
 
 let ctx: TestContext;
@@ -41,6 +41,17 @@ const make = (status: RequestStatus, assignedToId: string | null = tech.made.id)
     assignedToId,
     status,
   });
+/** A request at a customer of its own: the technician has no other open task there. */
+const alone = async (status: RequestStatus) => {
+  const customer = await makeCustomer(ctx.db, w.region.id);
+  return makeRequest(ctx.db, {
+    customerId: customer.id,
+    regionId: w.region.id,
+    requestedById: manager.made.id,
+    assignedToId: tech.made.id,
+    status,
+  });
+};
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
 const key = (h: string) => ({ headers: { 'idempotency-key': h } });
 const logsOf = (requestId: string) => ctx.db.select().from(workLogs).where(eq(workLogs.requestId, requestId));
@@ -137,6 +148,43 @@ describe('clientTime on start and stop', () => {
     const [log] = s.json().workLogs;
     expect(log.startTime).toBe(log.recordedAt);
     expect(log.endTime).toBeNull();
+  });
+});
+
+describe('a photo keeps when it was taken (takenAt)', () => {
+  const upload = async (requestId: string, clientTime?: string) => {
+    const file = multipart(await jpeg());
+    const q = clientTime ? `?clientTime=${encodeURIComponent(clientTime)}` : '';
+    return call(tech, 'POST', `/api/uploads/work-media/${requestId}${q}`, file.payload, { headers: file.headers });
+  };
+
+  it('the plausible clientTime is the photo’s takenAt, in the answer and in the details; uploadedAt stays the server’s', async () => {
+    const r = await make('IN_PROGRESS');
+    const taken = hoursAgo(3);
+    const before = Date.now();
+    const res = await upload(r.id, taken);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().takenAt).toBe(taken);
+    expect(Date.parse(res.json().uploadedAt)).toBeGreaterThanOrEqual(before - 1000);
+    const details = await call(manager, 'GET', `/api/service-requests/${r.id}`);
+    expect(details.json().workMedia).toEqual([
+      expect.objectContaining({ id: res.json().id, takenAt: taken, uploadedAt: res.json().uploadedAt }),
+    ]);
+    const task = await call(tech, 'GET', `/api/technicians/tasks/${r.id}`);
+    expect(task.json().workMedia[0].takenAt).toBe(taken);
+  });
+
+  it('without clientTime, or with one older than 72 hours or in the future, takenAt is null', async () => {
+    const r = await make('IN_PROGRESS');
+    const none = await upload(r.id);
+    const old = await upload(r.id, hoursAgo(73));
+    const future = await upload(r.id, new Date(Date.now() + 3600_000).toISOString());
+    for (const res of [none, old, future]) {
+      expect(res.statusCode).toBe(201);
+      expect(res.json().takenAt).toBeNull();
+    }
+    const details = await call(manager, 'GET', `/api/service-requests/${r.id}`);
+    expect(details.json().workMedia.map((m: { takenAt: string | null }) => m.takenAt)).toEqual([null, null, null]);
   });
 });
 
@@ -240,6 +288,82 @@ describe('a queued action refused because the request moved on', () => {
     );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(QUEUED_REASSIGNED);
+  });
+
+  it('a queued location save for a reassigned task: 409 with the reason, the office told once, nothing saved', async () => {
+    const r = await alone('ASSIGNED');
+    const re = await call(manager, 'POST', `/api/service-requests/${r.id}/manual-assign`, {
+      technicianId: other.made.id,
+    });
+    expect(re.statusCode).toBe(200);
+    const url = `/api/customers/update-location/${r.customerId}`;
+    const body = { latitude: 12.9716, longitude: 77.5946, accuracy: 8, clientTime: hoursAgo(1), requestId: r.id };
+    const res = await call(tech, 'PUT', url, body, key(`loc-re-${r.id}`));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(QUEUED_REASSIGNED);
+    const again = await call(tech, 'PUT', url, body, key(`loc-re-${r.id}`));
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const notes = await officeNotes(r.id);
+    expect(notes.filter((n) => n.toUserId === manager.made.id)).toHaveLength(1);
+    expect(notes[0]?.message).toContain('could not be saved');
+    const refused = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'request.offline_refused'), eq(auditLog.entityId, r.id)));
+    expect(refused.map((a) => (a.details as { action?: string }).action)).toEqual(['captureLocation']);
+    const saved = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'customer.update_location'), eq(auditLog.entityId, r.customerId)));
+    expect(saved.filter((a) => (a.details as { latitude?: number }).latitude === 12.9716)).toHaveLength(0);
+  });
+
+  it('a queued location save for a completed task: 409 naming the status', async () => {
+    const r = await alone('IN_PROGRESS');
+    await ctx.db.update(serviceRequests).set({ status: 'COMPLETED' }).where(eq(serviceRequests.id, r.id));
+    const res = await call(tech, 'PUT', `/api/customers/update-location/${r.customerId}`, {
+      latitude: 12.9716,
+      longitude: 77.5946,
+      clientTime: hoursAgo(1),
+      requestId: r.id,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(QUEUED_MOVED_ON(statusLabel('COMPLETED')));
+    expect((await officeNotes(r.id)).length).toBeGreaterThan(0);
+  });
+
+  it('a location save without requestId, or naming another customer’s task, answers as before and nobody is told', async () => {
+    const r = await alone('ASSIGNED');
+    await call(manager, 'POST', `/api/service-requests/${r.id}/manual-assign`, { technicianId: other.made.id });
+    const plain = await call(tech, 'PUT', `/api/customers/update-location/${r.customerId}`, {
+      latitude: 12.9716,
+      longitude: 77.5946,
+      clientTime: hoursAgo(1),
+    });
+    // Same region, no open task of theirs there: the 403 the spec's client gets.
+    expect(plain.statusCode).toBe(403);
+    const elsewhere = await ctx.db.select().from(serviceRequests).where(eq(serviceRequests.id, r.id));
+    const otherCustomer = await makeCustomer(ctx.db, w.region.id);
+    const wrong = await call(tech, 'PUT', `/api/customers/update-location/${otherCustomer.id}`, {
+      latitude: 12.9716,
+      longitude: 77.5946,
+      clientTime: hoursAgo(1),
+      requestId: elsewhere[0]?.id,
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(await officeNotes(r.id)).toHaveLength(0);
+  });
+
+  it('a malformed requestId on a location save is a 400', async () => {
+    const r = await make('IN_PROGRESS');
+    const res = await call(tech, 'PUT', `/api/customers/update-location/${r.customerId}`, {
+      latitude: 12.9716,
+      longitude: 77.5946,
+      requestId: 'not-a-uuid',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Invalid id');
   });
 
   it('acknowledged or rejected meanwhile: 409 naming the status, and the office told', async () => {

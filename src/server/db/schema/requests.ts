@@ -137,6 +137,11 @@ export const workMedia = pgTable(
     width: integer().notNull(),
     height: integer().notNull(),
     uploadedAt: createdAt(),
+    /**
+     * When the technician took it, by the phone (ADR 027): the upload's clientTime when plausible
+     * (at most 72 hours old, not in the future), else null. `uploadedAt` stays the server's.
+     */
+    takenAt: tstz(),
   },
   (t) => [index().on(t.requestId, t.uploadedAt), index().on(t.uploadedById)],
 );

@@ -98,6 +98,7 @@ export function toMediaItem(tokens: TokenService, m: MediaRow | MediaJson): Work
     sizeBytes: m.sizeBytes,
     uploadedBy: { id: m.uploadedById, name: m.uploadedByName },
     uploadedAt: iso(m.uploadedAt),
+    takenAt: m.takenAt === null ? null : iso(m.takenAt),
   };
 }
 

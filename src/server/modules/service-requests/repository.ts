@@ -234,7 +234,7 @@ export async function findSummary(
 }
 
 /** A photo as the JSON aggregation returns it (timestamps as JSON text). */
-export type MediaJson = Omit<MediaRow, 'uploadedAt'> & { uploadedAt: string };
+export type MediaJson = Omit<MediaRow, 'uploadedAt' | 'takenAt'> & { uploadedAt: string; takenAt: string | null };
 export type WorkLogJson = {
   id: string;
   technicianId: string;
@@ -354,6 +354,7 @@ function mediaColumnsOf() {
     uploadedById: workMedia.uploadedById,
     uploadedByName: users.name,
     uploadedAt: workMedia.uploadedAt,
+    takenAt: workMedia.takenAt,
   };
 }
 export const mediaColumns = mediaColumnsOf();
@@ -394,6 +395,7 @@ export type MediaRow = {
   uploadedById: string;
   uploadedByName: string;
   uploadedAt: Date;
+  takenAt: Date | null;
 };
 
 export async function findCustomer(db: Tx, id: string) {

@@ -547,22 +547,31 @@ export class RequestService {
   async queued<T>(
     actor: Actor,
     id: string,
-    action: 'start' | 'complete' | 'uploadMedia',
+    action: 'start' | 'complete' | 'uploadMedia' | 'captureLocation',
     clientTime: string | undefined,
     ip: string,
     run: () => Promise<T>,
+    /** The customer the write was about (the location save): the request must be theirs. */
+    customerId?: string,
   ): Promise<T> {
     try {
       return await run();
     } catch (err) {
       if (clientTime === undefined || !isRefusal(err)) throw err;
-      throw (await this.refusedWhileOffline(actor, id, action, ip)) ?? err;
+      throw (await this.refusedWhileOffline(actor, id, action, ip, customerId)) ?? err;
     }
   }
 
-  private async refusedWhileOffline(actor: Actor, id: string, action: string, ip: string): Promise<AppError | null> {
+  private async refusedWhileOffline(
+    actor: Actor,
+    id: string,
+    action: string,
+    ip: string,
+    customerId: string | undefined,
+  ): Promise<AppError | null> {
     const row = await repo.findRow(this.db, id);
     if (!row) return null;
+    if (customerId !== undefined && row.customerId !== customerId) return null;
     const reassigned = row.assignedToId !== actor.id;
     // Only the technician who was on this job learns that it moved on; anyone else keeps the
     // 403/404 they had (a request out of their scope stays unseen).

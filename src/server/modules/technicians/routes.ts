@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
 import { cappedWindow, sendTotal } from '#server/lib/paging.ts';
 import { RequestQueries } from '#server/modules/service-requests/queries.ts';
+import { RequestService } from '#server/modules/service-requests/service.ts';
 import { errorBody, idParams } from '#shared/contracts/common.ts';
 import { locationBody } from '#shared/contracts/customers.ts';
 import { customerLocation, requestDetails, requestSummary } from '#shared/contracts/service-requests.ts';
@@ -20,6 +21,7 @@ const tags = ['technicians'];
 export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, tokens, guards } = app.deps;
   const queries = new RequestQueries(db, tokens);
+  const requests = new RequestService(db, tokens);
   const technician = guards.guard('technicianTasks');
 
   app.get(
@@ -67,9 +69,16 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         params: idParams,
         body: locationBody,
-        response: { 200: customerLocation, ...errors },
+        response: { 200: customerLocation, 409: errorBody, ...errors },
       },
     },
-    async (req) => updateCustomerLocation(db, actorOf(req), req.params.id, req.body, req.ip),
+    async (req) => {
+      const actor = actorOf(req);
+      const save = () => updateCustomerLocation(db, actor, req.params.id, req.body, req.ip);
+      const { requestId, clientTime } = req.body;
+      // A queued save (ADR 027) refused because its task moved on: a 409 that says so, the office told.
+      if (requestId === undefined) return save();
+      return requests.queued(actor, requestId, 'captureLocation', clientTime, req.ip, save, req.params.id);
+    },
   );
 };

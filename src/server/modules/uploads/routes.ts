@@ -79,7 +79,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       if (!bytes || bytes.length === 0) throw invalid('file', NO_IMAGE);
-      const media = await uploads.store(actor, req.params.id, bytes, req.ip);
+      const media = await uploads.store(actor, req.params.id, bytes, req.ip, req.query.clientTime);
       return reply.status(201).send(media);
     },
   );

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import type { Db } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
+import { plausibleClientTime } from '#server/lib/client-time.ts';
 import { notFound } from '#server/lib/errors.ts';
 import type { Storage } from '#server/lib/storage.ts';
 import { WorkQueue } from '#server/lib/work-queue.ts';
@@ -30,7 +31,9 @@ export class UploadService {
     assertMayAct('uploadMedia', actor, req);
   }
 
-  async store(actor: Actor, requestId: string, bytes: Buffer, ip: string): Promise<WorkMediaItem> {
+  /** `clientTime`: when the phone took it (ADR 027); kept as `takenAt` when plausible, else null. */
+  async store(actor: Actor, requestId: string, bytes: Buffer, ip: string, clientTime?: string): Promise<WorkMediaItem> {
+    const takenAt = plausibleClientTime(clientTime);
     const image = await this.images.run(() => processImage(bytes));
     const name = crypto.randomUUID();
     const storageKey = `requests/${requestId}/${name}.${image.ext}`;
@@ -56,6 +59,7 @@ export class UploadService {
           sizeBytes: image.data.length,
           width: image.width,
           height: image.height,
+          takenAt,
         });
         await audit(tx, {
           actorId: actor.id,
@@ -64,7 +68,12 @@ export class UploadService {
           entityType: 'work_media',
           entityId: mediaId,
           ip,
-          details: { requestId, mimeType: image.mimeType, sizeBytes: image.data.length },
+          details: {
+            requestId,
+            mimeType: image.mimeType,
+            sizeBytes: image.data.length,
+            ...(clientTime ? { clientTime, takenAt: takenAt?.toISOString() ?? null } : {}),
+          },
         });
         return mediaId;
       });

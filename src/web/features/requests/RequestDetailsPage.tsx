@@ -29,7 +29,7 @@ import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useDocumentTitle } from '#web/lib/document-title.ts';
 import { offlineSinceOf, useOfflineQueue } from '#web/lib/offline/app-queue.ts';
-import { withQueued } from '#web/lib/offline/overlay.ts';
+import { movedOnMessage, withQueued } from '#web/lib/offline/overlay.ts';
 import { useRequest } from './api/get-request.ts';
 import { ApprovalHistory } from './components/ApprovalHistory.tsx';
 import { CustomerContactCard } from './components/CustomerContactCard.tsx';
@@ -120,7 +120,14 @@ export default function RequestDetailsPage() {
           <Grid size={{ xs: 12, md: 5 }} sx={{ order: { md: 2 } }}>
             <Stack spacing={2}>
               <CustomerContactCard request={r} />
-              <WorkProgressPanel request={r} allowed={allowed} />
+              <WorkProgressPanel
+                request={r}
+                allowed={allowed}
+                movedOn={movedOnMessage(r.id, queued.items, {
+                  updatedAt: query.dataUpdatedAt,
+                  fromPhone: offlineSinceOf(query.data) != null,
+                })}
+              />
             </Stack>
           </Grid>
         ) : null}

@@ -44,3 +44,23 @@ export function withQueued(
   }
   return out;
 }
+
+/**
+ * The server's message when a queued change of this task was refused because the task moved on
+ * while the phone was offline (a 409: reassigned, rejected or acknowledged meanwhile), and the
+ * details on screen are not newer than that refusal: the work controls would only be refused
+ * again. Null once the technician discards it, or when the server has since answered with the
+ * task as theirs (details fetched from the server after the refusal).
+ */
+export function movedOnMessage(
+  taskId: string,
+  items: readonly QueueItem[],
+  details: { updatedAt: number; fromPhone: boolean },
+): string | null {
+  for (const item of items) {
+    if (item.taskId !== taskId || item.state !== 'needsAttention' || item.status !== 409) continue;
+    const refusedAt = item.refusedAt ?? Number.POSITIVE_INFINITY;
+    if (details.fromPhone || details.updatedAt <= refusedAt) return item.error ?? '';
+  }
+  return null;
+}

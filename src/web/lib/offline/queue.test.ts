@@ -5,6 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { movedOnMessage } from './overlay.ts';
 import { BACKOFF_MAX_MS, backoffMs, OfflineQueue, outcomeOf } from './queue.ts';
 import { readThrough } from './read-cache.ts';
 import { OfflineDb } from './store.ts';
@@ -225,6 +226,39 @@ describe('conflicts are kept, never lost', () => {
     await q.run();
     await q.discard(other.seq as number);
     expect(await q.pending()).toBe(0);
+  });
+});
+
+describe('a task that moved on while offline offers no work controls', () => {
+  const REASSIGNED = 'This task was reassigned to another technician before your change reached the server.';
+  it('blocked with the server’s message until discarded, or until the server answers with the task after the refusal', async () => {
+    const s = server((item) =>
+      item.taskId === 'A' ? { outcome: 'refused', status: 409, message: REASSIGNED } : { outcome: 'sent' },
+    );
+    const q = queueWith(s.send);
+    const start = await q.enqueue({ kind: 'start', requestId: 'A' });
+    await q.enqueue({ kind: 'start', requestId: 'B' });
+    const before = clock;
+    clock += 60_000;
+    await q.run();
+    const items = await q.items();
+    // The details last fetched before the refusal, or served from the phone: blocked.
+    expect(movedOnMessage('A', items, { updatedAt: before, fromPhone: false })).toBe(REASSIGNED);
+    expect(movedOnMessage('A', items, { updatedAt: clock + 5_000, fromPhone: true })).toBe(REASSIGNED);
+    // Another task is not blocked.
+    expect(movedOnMessage('B', items, { updatedAt: before, fromPhone: false })).toBeNull();
+    // The server answered with the task after the refusal: it came back to this technician.
+    expect(movedOnMessage('A', items, { updatedAt: clock + 5_000, fromPhone: false })).toBeNull();
+    // Discarded: not blocked.
+    await q.discard(start.seq as number);
+    expect(movedOnMessage('A', await q.items(), { updatedAt: before, fromPhone: false })).toBeNull();
+  });
+
+  it('a refusal other than "moved on" (a 400) does not hide the controls', async () => {
+    const q = queueWith(server(() => ({ outcome: 'refused', status: 400, message: 'bad' })).send);
+    await q.enqueue({ kind: 'start', requestId: 'A' });
+    await q.run();
+    expect(movedOnMessage('A', await q.items(), { updatedAt: 0, fromPhone: true })).toBeNull();
   });
 });
 

@@ -109,7 +109,13 @@ export class OfflineQueue {
 
   /** An item that needs attention, sent again (the technician chose Retry). */
   async retry(seq: number): Promise<void> {
-    await this.db.outbox.update(seq, { state: 'waiting', nextAttemptAt: 0, error: null, status: null });
+    await this.db.outbox.update(seq, {
+      state: 'waiting',
+      nextAttemptAt: 0,
+      error: null,
+      status: null,
+      refusedAt: null,
+    });
     this.onChange();
   }
 
@@ -170,6 +176,7 @@ export class OfflineQueue {
           state: 'needsAttention',
           error: result.message,
           status: result.status,
+          refusedAt: this.now(),
           attempts: item.attempts + 1,
         });
         blocked.add(item.taskId);

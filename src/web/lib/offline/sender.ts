@@ -28,7 +28,13 @@ async function call(item: QueueItem, onProgress?: (percent: number) => void): Pr
       await api(`/customers/update-location/${a.customerId}`, {
         method: 'PUT',
         headers,
-        body: { latitude: a.latitude, longitude: a.longitude, accuracy: a.accuracy, clientTime: item.clientTime },
+        body: {
+          latitude: a.latitude,
+          longitude: a.longitude,
+          accuracy: a.accuracy,
+          clientTime: item.clientTime,
+          requestId: a.requestId,
+        },
       });
       return;
     case 'photo': {

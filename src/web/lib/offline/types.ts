@@ -43,6 +43,8 @@ export interface QueueItem {
   error: string | null;
   /** The HTTP status of a refusal (needsAttention), else null. */
   status: number | null;
+  /** Epoch ms of the refusal (needsAttention); absent or null otherwise. */
+  refusedAt?: number | null;
 }
 
 /** What one attempt came to: sent (2xx), refused (4xx but 408/429), or failed (network, 5xx, 408, 429). */

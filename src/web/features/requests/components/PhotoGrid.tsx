@@ -43,6 +43,7 @@ export function PhotoGrid({ media }: { media: readonly WorkMediaItem[] }) {
               borderRadius: 1,
               overflow: 'hidden',
               cursor: 'zoom-in',
+              position: 'relative',
               aspectRatio: '1 / 1',
               bgcolor: 'grey.100',
               '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
@@ -51,10 +52,36 @@ export function PhotoGrid({ media }: { media: readonly WorkMediaItem[] }) {
             <Box
               component="img"
               src={m.thumbnailUrl}
-              alt={t('photos.thumbnailAlt', { number: i + 1, time: format.dateTime(m.uploadedAt) })}
+              alt={
+                m.takenAt
+                  ? t('photos.takenAlt', { number: i + 1, time: format.dateTime(m.takenAt) })
+                  : t('photos.thumbnailAlt', { number: i + 1, time: format.dateTime(m.uploadedAt) })
+              }
               loading="lazy"
               sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
             />
+            {m.takenAt ? (
+              // When the technician took it (ADR 027), on the photo: offline photos arrive later.
+              <Box
+                component="span"
+                aria-hidden
+                sx={{
+                  position: 'absolute',
+                  left: 0,
+                  right: 0,
+                  bottom: 0,
+                  px: 0.5,
+                  py: 0.25,
+                  fontSize: 11,
+                  lineHeight: 1.3,
+                  color: 'common.white',
+                  bgcolor: 'rgba(0,0,0,0.6)',
+                  textAlign: 'left',
+                }}
+              >
+                {t('photos.taken', { time: format.dateTime(m.takenAt) })}
+              </Box>
+            ) : null}
           </Box>
         ))}
       </Box>
@@ -75,7 +102,10 @@ export function PhotoGrid({ media }: { media: readonly WorkMediaItem[] }) {
               sx={{ display: 'block', maxWidth: '100%', maxHeight: '85vh', mx: 'auto' }}
             />
             <Typography variant="body2" sx={{ color: 'grey.300', px: 2, py: 1 }}>
-              {open.uploadedBy.name} · {format.dateTime(open.uploadedAt)}
+              {open.uploadedBy.name} ·{' '}
+              {open.takenAt
+                ? `${t('photos.taken', { time: format.dateTime(open.takenAt) })} · ${t('photos.uploadedAt', { time: format.dateTime(open.uploadedAt) })}`
+                : format.dateTime(open.uploadedAt)}
             </Typography>
           </Box>
         ) : null}

@@ -44,11 +44,18 @@ function progressText(r: RequestDetails, t: (key: string) => string): string {
 
 export function WorkProgressPanel({
   request: r,
-  allowed,
+  allowed: given,
+  movedOn = null,
 }: {
   request: RequestDetails;
   allowed: readonly WorkflowAction[];
+  /**
+   * The server's message when a queued change was refused because the task moved on while the
+   * phone was offline (ADR 027): no work control is offered, it could only be refused again.
+   */
+  movedOn?: string | null;
 }) {
+  const allowed: readonly WorkflowAction[] = movedOn === null ? given : [];
   const { t } = useTranslation('technician');
   const [completing, setCompleting] = useState(false);
   const [parts, setParts] = useState<CompletionPartsValue>(NO_PARTS);
@@ -68,7 +75,15 @@ export function WorkProgressPanel({
   return (
     <Section title={t('work.title')}>
       <Stack spacing={2}>
-        {r.status === 'ASSIGNED' ? (
+        {movedOn !== null ? (
+          <Alert severity="warning" data-testid="work-moved-on">
+            {movedOn ? <Typography variant="body2">{movedOn}</Typography> : null}
+            <Typography variant="body2" sx={{ mt: movedOn ? 0.5 : 0 }}>
+              {t('work.movedOn')}
+            </Typography>
+          </Alert>
+        ) : null}
+        {r.status === 'ASSIGNED' && movedOn === null ? (
           <Button
             variant="contained"
             color="success"
@@ -81,7 +96,7 @@ export function WorkProgressPanel({
             {t('work.start')}
           </Button>
         ) : null}
-        {r.status === 'IN_PROGRESS' ? (
+        {r.status === 'IN_PROGRESS' && movedOn === null ? (
           <Button
             variant="contained"
             color="success"
