@@ -23,6 +23,13 @@ import {
   uniqueTag,
 } from './fixtures.ts';
 
+/**
+ * Where a screenshot goes: the test's output folder, so a run changes no tracked file; with
+ * `SHOTS=docs` the pictures kept in docs/screenshots are drawn again.
+ */
+const shot = (name: string) =>
+  process.env.SHOTS === 'docs' ? `docs/screenshots/${name}` : test.info().outputPath(name);
+
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
 test('sw.js and the manifest: no-cache, the right types, the CSP allows the worker', async ({ request }) => {
@@ -62,7 +69,7 @@ test('after one visit the login page opens with the network off', async ({ page,
   await page.reload();
   await expect(page.getByLabel('Email')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
-  await page.screenshot({ path: 'docs/screenshots/issue22-offline-login-360.png' });
+  await page.screenshot({ path: shot('issue22-offline-login-360.png') });
   // A deep link the worker never saw opens the shell too (navigation fallback to index.html).
   await page.goto('/technician/my-tasks').catch(() => undefined);
   await expect(page.locator('#root')).not.toBeEmpty();
@@ -149,14 +156,14 @@ test('offline: start, two photos, complete with notes; back online the server ha
   const page = await context.newPage();
   await onTheTask(page, job);
   const before = Date.now();
-  await workOffline(page, context, 'docs/screenshots/issue22-offline');
+  await workOffline(page, context, shot('issue22-offline'));
   // Some time passes before the signal returns: the server must keep the phone's times.
   await page.waitForTimeout(3000);
   const offlineUntil = Date.now();
   await context.setOffline(false);
   await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Work Progress' })).toContainText('Work completed');
-  await page.screenshot({ path: 'docs/screenshots/issue22-offline-synced.png', fullPage: true });
+  await page.screenshot({ path: shot('issue22-offline-synced.png'), fullPage: true });
 
   const r = await details(request, job.made.id);
   expect(r.status).toBe('WORK_COMPLETED');
@@ -184,7 +191,7 @@ test('offline: start, two photos, complete with notes; back online the server ha
     .getByText(/^Taken /)
     .first()
     .scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'docs/screenshots/issue22-photo-taken-360.png' });
+  await page.screenshot({ path: shot('issue22-photo-taken-360.png') });
   await context.close();
 });
 
@@ -211,7 +218,7 @@ test('the replay cut off halfway (a photo’s answer lost) resumes by itself: on
   });
   await context.setOffline(false);
   await expect(page.getByText(/failed \(.*\), will retry/)).toBeVisible({ timeout: 20_000 });
-  await page.screenshot({ path: 'docs/screenshots/issue22-offline-interrupted.png', fullPage: true });
+  await page.screenshot({ path: shot('issue22-offline-interrupted.png'), fullPage: true });
   await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: 30_000 });
   expect(cut).toBe(1);
   const r = await details(request, job.made.id);
@@ -253,7 +260,7 @@ test('reassigned while offline: the change needs attention with the server’s r
   await expect(panel.getByTestId('work-moved-on')).toContainText('The work controls are hidden for this task');
   await expect(panel.getByRole('button', { name: 'Start Work' })).toHaveCount(0);
   await expect(panel.getByRole('button', { name: 'Complete Work' })).toHaveCount(0);
-  await page.screenshot({ path: 'docs/screenshots/issue22-offline-conflict.png', fullPage: true });
+  await page.screenshot({ path: shot('issue22-offline-conflict.png'), fullPage: true });
   const notes = await request.get('/api/notifications?pageSize=50', { headers: admin });
   expect(JSON.stringify(await notes.json())).toContain('could not be saved');
   const r = await details(request, job.made.id);
