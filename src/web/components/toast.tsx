@@ -91,7 +91,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setOpen(true);
   };
 
-  const LoadedView = loadedView;
+  // One toast keeps the view it was first drawn with: switching from the Suspense branch to the
+  // loaded one while it closes would remount it closed, its exit would never end, and every later
+  // toast would wait behind it (a toast in the first second, then another: seen on a 3G phone).
+  const drawnWith = useRef<{ id: number; view: ToastViewModule['default'] | null }>({ id: 0, view: null });
+  if (current && drawnWith.current.id !== current.id) drawnWith.current = { id: current.id, view: loadedView };
+  const LoadedView = drawnWith.current.view;
   return (
     <ToastContext.Provider value={api}>
       {children}

@@ -120,10 +120,11 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
       }
     }
     setBusy(false);
-    await queryClient.invalidateQueries({ queryKey: requestQueryKey(requestId) });
+    // Tell the technician first: the refreshed request (with its new thumbnails) follows.
     if (ok > 0) toast.success(t('photos.uploaded', { count: ok }));
     if (later > 0) toast.success(tOffline('sync.savedOnPhone'));
     if (firstError) toast.error(firstError);
+    await queryClient.invalidateQueries({ queryKey: requestQueryKey(requestId) });
   };
 
   const waiting = items.filter((p) => p.state === 'waiting' || p.state === 'failed').length;
