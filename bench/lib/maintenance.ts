@@ -36,7 +36,7 @@ export async function generateInstalledBase(sql: Sql, size: Size): Promise<void>
     CREATE INDEX ON bench_c (n);
     INSERT INTO units (customer_id, product_id, serial_number, installed_on, status, next_due_on)
       SELECT c.id, p.id, 'BN-' || g.i, current_date - 400, 'ACTIVE',
-             current_date + CASE WHEN g.i < ${D} THEN -30 + (g.i % 38) ELSE 8 + (g.i * 7919) % 723 END
+             current_date + CASE WHEN g.i < ${D} THEN -30 + (g.i % 38) ELSE 8 + ((g.i::bigint * 7919) % 723)::int END
       FROM generate_series(0, ${U - 1}) AS g(i)
       JOIN bench_c c ON c.n = g.i % (SELECT count(*) FROM bench_c)
       JOIN bench_p p ON p.n = g.i % 4;
