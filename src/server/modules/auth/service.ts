@@ -95,7 +95,8 @@ export class AuthService {
    * atomically before the hash is checked, so parallel guesses cannot all slip past the count
    * (issue 15). Sign-in and password change share the counter. The failed sign-ins in the audit
    * trail over the last 15 minutes (a sliding window) must be under the limit too, so the fixed
-   * window's reset cannot double the guesses at its edge.
+   * window's reset cannot double the guesses at its edge. A refused attempt gives its reservation
+   * back at once (it checked nothing), so refusals never extend a lockout.
    */
   private async reserveGuess(email: string, action: string, ip: string, actorId: string | null): Promise<void> {
     if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {
@@ -107,6 +108,10 @@ export class AuthService {
       reserved > this.failsPerAccount ||
       (await repo.recentFailedLogins(this.db, email, new Date(Date.now() - FAILURE_WINDOW_MS))) >= this.failsPerAccount;
     if (!locked) return;
+    // Refused unchecked: no password was tried, so the reservation goes back. Only checks in
+    // flight and wrong guesses stay counted; else a burst of parallel sign-ins (an office on one
+    // account, a script) would keep the account locked for the whole window after the burst.
+    await repo.releaseGuess(this.db, email);
     await audit(this.db, {
       actorId,
       actorEmail: email,
@@ -134,16 +139,23 @@ export class AuthService {
       throw unauthenticated(INVALID_CREDENTIALS);
     }
     const { passwordHash: _, ...user } = creds;
-    return this.openSession(creds.id, client, user, async (tx) => {
-      await repo.releaseGuess(tx, email);
-      await audit(tx, {
-        actorId: creds.id,
-        actorEmail: email,
-        action: 'auth.login',
-        ip: client.ip,
-        entityType: 'session',
+    // The password was right: if opening the session fails (the database busy or gone), the
+    // reservation goes back too, so a server fault never counts against the account.
+    try {
+      return await this.openSession(creds.id, client, user, async (tx) => {
+        await repo.releaseGuess(tx, email);
+        await audit(tx, {
+          actorId: creds.id,
+          actorEmail: email,
+          action: 'auth.login',
+          ip: client.ip,
+          entityType: 'session',
+        });
       });
-    });
+    } catch (err) {
+      await repo.releaseGuess(this.db, email).catch(() => {});
+      throw err;
+    }
   }
 
   /**
