@@ -8,8 +8,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { resolveSecret } from './lib/tokens.ts';
+import { scheduleDailyMaintenance } from './modules/maintenance/daily.ts';
 import { type JobRunner, jobRunnerFor } from './modules/maintenance/jobs.ts';
-import { MaintenanceRun } from './modules/maintenance/run.ts';
 import { Lifecycle, prepareDatabase } from './modules/ops/lifecycle.ts';
 import { loggerOptions } from './modules/ops/logging.ts';
 import { whereText, whereToOpen } from './modules/ops/where.ts';
@@ -118,21 +118,8 @@ async function main() {
   if (config.MAINTENANCE_SCHEDULER) {
     // The daily maintenance run (issue 21): pg-boss on PostgreSQL (once across every process),
     // croner in this process on PGlite. A failing runner is logged; the app keeps serving.
-    const run = new MaintenanceRun(database.db, {
-      timeZone: config.TZ,
-      leadDays: config.MAINTENANCE_LEAD_DAYS,
-      autoApprove: config.MAINTENANCE_AUTO_APPROVE,
-    });
     jobs = jobRunnerFor(config.DATABASE_URL, (job, err) => app.log.error({ err, job }, 'background job failed'));
-    try {
-      await jobs.daily('maintenance-daily', config.MAINTENANCE_RUN_AT, config.TZ, async () => {
-        const result = await run.run(null);
-        app.log.info({ job: 'maintenance-daily', ...result }, 'maintenance run finished');
-      });
-      app.log.info({ at: config.MAINTENANCE_RUN_AT, tz: config.TZ }, 'daily maintenance run scheduled');
-    } catch (err) {
-      app.log.error({ err }, 'could not schedule the daily maintenance run');
-    }
+    await scheduleDailyMaintenance(jobs, config, database.db, app.log);
   }
 }
 

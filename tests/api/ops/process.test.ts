@@ -49,6 +49,18 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('a server process on the emb
     expect(String(warnings[0]?.msg)).toContain('DEMO=off');
   });
 
+  it('schedules the daily maintenance run at the default 06:00 Asia/Kolkata: next at 00:30 UTC (issue 21)', async () => {
+    const scheduledOf = () => server.logLines().find((l) => l.msg === 'daily maintenance run scheduled');
+    // After the addresses are printed: give the line a moment to arrive.
+    for (let i = 0; i < 100 && !scheduledOf(); i++) await new Promise((r) => setTimeout(r, 100));
+    const line = scheduledOf();
+    expect(line).toMatchObject({ at: '06:00', tz: 'Asia/Kolkata' });
+    const next = new Date(String(line?.next));
+    expect(next.toISOString()).toMatch(/T00:30:00\.000Z$/);
+    expect(next.getTime() - Date.now()).toBeGreaterThan(-60_000);
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+  });
+
   it('logs JSON lines with the request id, sent back in x-request-id, and never a password, token or cookie', async () => {
     const post = (url: string, body: object, headers: Record<string, string> = {}) =>
       fetch(`${server.url}${url}`, {

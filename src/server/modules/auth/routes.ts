@@ -98,7 +98,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     {
       config: { rateLimit: { max: config.LOGIN_RATE_PER_IP, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], body: registerBody, response: { 200: authResponse, 403: errorBody, 409: errorBody } },
+      schema: {
+        tags: ['auth'],
+        body: registerBody,
+        response: { 200: authResponse, 400: errorBody, 403: errorBody, 409: errorBody },
+      },
     },
     async (req, reply) => {
       const result = await service.register(req.body, config.ALLOW_REGISTRATION, client(req));

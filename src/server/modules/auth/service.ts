@@ -3,8 +3,17 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Db, Tx } from '#server/db/client.ts';
 import { DEMO_EMAILS } from '#server/db/seed/seed.ts';
 import { audit } from '#server/lib/audit.ts';
-import { AppError, conflict, forbidden, isUniqueViolation, notFound, unauthenticated } from '#server/lib/errors.ts';
+import {
+  AppError,
+  conflict,
+  forbidden,
+  invalid,
+  isUniqueViolation,
+  notFound,
+  unauthenticated,
+} from '#server/lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import { isSystemEmail, RESERVED_EMAIL } from '#server/lib/system-accounts.ts';
 import { newSecret, sha256, type TokenService } from '#server/lib/tokens.ts';
 import type { AuthUser, UpdateMeBody } from '#shared/contracts/auth.ts';
 import { ROLE } from '#shared/domain/roles.ts';
@@ -128,7 +137,14 @@ export class AuthService {
     const creds = await repo.findCredentialsByEmail(this.db, email);
     // Verify against a dummy hash for unknown accounts, so both answers take the same time.
     const ok = await verifyPassword(creds?.passwordHash ?? (await dummyHash()), password);
-    if (!creds || !ok || creds.status !== 'ACTIVE' || (!this.demo && DEMO_EMAILS.has(creds.email))) {
+    // A system account (ADR 023) never signs in, whatever its status or hash.
+    if (
+      !creds ||
+      !ok ||
+      creds.status !== 'ACTIVE' ||
+      isSystemEmail(creds.email) ||
+      (!this.demo && DEMO_EMAILS.has(creds.email))
+    ) {
       await audit(this.db, {
         actorId: creds?.id ?? null,
         actorEmail: email,
@@ -229,6 +245,7 @@ export class AuthService {
     client: Client,
   ) {
     if (!allowed) throw forbidden(REGISTRATION_CLOSED);
+    if (isSystemEmail(input.email)) throw invalid('email', RESERVED_EMAIL);
     const role = await repo.findRoleByName(this.db, ROLE.SALESMAN);
     if (!role) throw new AppError('INTERNAL', 'The Salesman role is missing');
     const passwordHash = await hashPassword(input.password);

@@ -12,14 +12,20 @@ import PgBoss from 'pg-boss';
 export type JobHandler = () => Promise<unknown>;
 
 export interface JobRunner {
-  /** A named job at a daily time (`HH:MM` in `timeZone`). */
-  daily(name: string, at: string, timeZone: string, handler: JobHandler): Promise<void>;
+  /** A named job at a daily time (`HH:MM` in `timeZone`); answers when it fires next. */
+  daily(name: string, at: string, timeZone: string, handler: JobHandler): Promise<Date | null>;
   stop(): Promise<void>;
 }
 
-function cronOf(at: string): string {
+/** The cron expression of a daily `HH:MM` (minute hour, every day): '06:00' is '0 6 * * *'. */
+export function cronOf(at: string): string {
   const [h, m] = at.split(':').map(Number);
   return `${m ?? 0} ${h ?? 6} * * *`;
+}
+
+/** When a daily `HH:MM` in `timeZone` next comes after `from` (croner reads the same expression). */
+export function nextDaily(at: string, timeZone: string, from: Date = new Date()): Date | null {
+  return new Cron(cronOf(at), { timezone: timeZone, paused: true }).nextRun(from);
 }
 
 /** PGlite: this process is the only one; croner fires at the time, a run never overlaps itself. */
@@ -27,16 +33,16 @@ export class InProcessRunner implements JobRunner {
   private readonly jobs: Cron[] = [];
   constructor(private readonly onError: (name: string, err: unknown) => void) {}
 
-  async daily(name: string, at: string, timeZone: string, handler: JobHandler): Promise<void> {
-    this.jobs.push(
-      new Cron(
-        cronOf(at),
-        { name, timezone: timeZone, protect: true, catch: (err) => this.onError(name, err) },
-        async () => {
-          await handler();
-        },
-      ),
+  async daily(name: string, at: string, timeZone: string, handler: JobHandler): Promise<Date | null> {
+    const job = new Cron(
+      cronOf(at),
+      { name, timezone: timeZone, protect: true, catch: (err) => this.onError(name, err) },
+      async () => {
+        await handler();
+      },
     );
+    this.jobs.push(job);
+    return job.nextRun();
   }
 
   async stop(): Promise<void> {
@@ -57,10 +63,11 @@ export class PgBossRunner implements JobRunner {
     this.boss.on('error', (err) => this.onError('pg-boss', err));
   }
 
-  async daily(name: string, at: string, timeZone: string, handler: JobHandler): Promise<void> {
+  async daily(name: string, at: string, timeZone: string, handler: JobHandler): Promise<Date | null> {
     this.started ??= this.boss.start();
     await this.started;
     await this.boss.createQueue(name, { name, policy: 'singleton' });
+    // Kept in pgboss.schedule (name, cron, timezone): one row per name however many processes start.
     await this.boss.schedule(name, cronOf(at), {}, { tz: timeZone });
     await this.boss.work(name, async () => {
       try {
@@ -70,6 +77,7 @@ export class PgBossRunner implements JobRunner {
         throw err;
       }
     });
+    return nextDaily(at, timeZone);
   }
 
   async stop(): Promise<void> {

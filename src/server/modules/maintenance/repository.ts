@@ -14,6 +14,7 @@ import {
 } from '#server/db/schema/maintenance.ts';
 import { regions, roles, users } from '#server/db/schema/people.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
+import { SCHEDULER_EMAIL, SYSTEM_PASSWORD_HASH } from '#server/lib/system-accounts.ts';
 import type { ContractStatus, ContractType, ProductTechnology } from '#shared/domain/maintenance.ts';
 import { FINAL_STATUSES } from '#shared/domain/workflow.ts';
 
@@ -721,8 +722,7 @@ export async function counts(db: Tx, today: string, weekEnd: string, monthEnd: s
 
 // ------------------------------------------------------------------ the system account
 
-export const SCHEDULER_EMAIL = 'scheduler@aquadesk.system';
-
+/** The scheduler: the system account (lib/system-accounts.ts) at its reserved address. */
 export async function findScheduler(db: Tx) {
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email, roleId: users.roleId, roleName: roles.name })
@@ -737,7 +737,7 @@ export async function findScheduler(db: Tx) {
 export async function insertScheduler(db: Tx, name: string): Promise<void> {
   await db.execute(sql`
     INSERT INTO users (name, email, password_hash, role_id, status)
-    SELECT ${name}, ${SCHEDULER_EMAIL}, '!system-account-no-password', r.id, 'INACTIVE'
+    SELECT ${name}, ${SCHEDULER_EMAIL}, ${SYSTEM_PASSWORD_HASH}, r.id, 'INACTIVE'
     FROM roles r WHERE r.name = 'Service Admin' AND r.immutable
     ON CONFLICT DO NOTHING`);
 }

@@ -288,6 +288,20 @@ export class MaintenanceService {
     return u;
   }
 
+  /**
+   * The unit a write is about, locked until the transaction ends: 404 when it is missing or out
+   * of the actor's reach (as a read answers), then 403 when the actor may read it but not make
+   * this change. `unit`: its own fields, for customer editors or the technician on one of the
+   * customer's requests; `contracts`: its contracts, for customer editors only.
+   */
+  private async writableUnit(tx: Tx, actor: Actor, id: string, change: 'unit' | 'contracts'): Promise<repo.UnitRow> {
+    await repo.lockUnit(tx, id);
+    const u = await this.reachUnit(tx, actor, id);
+    if (change === 'unit') await this.assertUnitWriter(tx, actor, u.customerId);
+    else if (!hasCapability(actor.policyRole, 'customerManage')) throw forbidden(M.contractWriteRefused);
+    return u;
+  }
+
   async unitsOfCustomer(actor: Actor, customerId: string, q: { page?: number; pageSize?: number }) {
     if (!(await this.reachCustomer(this.db, actor, customerId))) throw notFound('Customer');
     const window = cappedWindow(q);
@@ -409,9 +423,7 @@ export class MaintenanceService {
   async updateUnit(actor: Actor, id: string, b: UnitPatchBody, ip: string): Promise<UnitDetails> {
     await this.serialWrite(() =>
       this.db.transaction(async (tx) => {
-        await repo.lockUnit(tx, id);
-        const u = await this.reachUnit(tx, actor, id);
-        await this.assertUnitWriter(tx, actor, u.customerId);
+        const u = await this.writableUnit(tx, actor, id, 'unit');
         if (u.status !== 'ACTIVE') throw conflict(M.unitRemoved);
         const today = this.today();
         if (b.installedOn && b.installedOn > today) throw invalid('installedOn', M.installedInFuture);
@@ -444,9 +456,7 @@ export class MaintenanceService {
   /** REMOVED: it stays, with its history, but is no longer due and frees its serial number. */
   async removeUnit(actor: Actor, id: string, ip: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await repo.lockUnit(tx, id);
-      const u = await this.reachUnit(tx, actor, id);
-      await this.assertUnitWriter(tx, actor, u.customerId);
+      const u = await this.writableUnit(tx, actor, id, 'unit');
       if (u.status === 'REMOVED') return;
       await repo.updateUnit(tx, id, { status: 'REMOVED', removedAt: new Date() });
       await auditOf(tx, actor, 'unit.remove', 'unit', id, ip, { serialNumber: u.serialNumber });
@@ -458,10 +468,6 @@ export class MaintenanceService {
   async contractsOf(actor: Actor, unitId: string): Promise<ContractItem[]> {
     await this.reachUnit(this.db, actor, unitId);
     return (await repo.contractsOfUnit(this.db, unitId)).map(toContractItem);
-  }
-
-  private assertContractWriter(actor: Actor) {
-    if (!hasCapability(actor.policyRole, 'customerManage')) throw forbidden(M.contractWriteRefused);
   }
 
   /** An AMC's visit row: due at its next visit not yet done. */
@@ -489,9 +495,7 @@ export class MaintenanceService {
 
   async createContract(actor: Actor, unitId: string, b: ContractBody, ip: string): Promise<ContractItem> {
     const id = await this.db.transaction(async (tx) => {
-      await repo.lockUnit(tx, unitId);
-      const u = await this.reachUnit(tx, actor, unitId);
-      this.assertContractWriter(actor);
+      const u = await this.writableUnit(tx, actor, unitId, 'contracts');
       if (u.status !== 'ACTIVE') throw conflict(M.unitRemoved);
       if (await repo.overlapping(tx, unitId, b.type, b.startsOn, b.endsOn)) throw conflict(M.contractOverlap);
       const values = {
@@ -523,9 +527,8 @@ export class MaintenanceService {
     await this.db.transaction(async (tx) => {
       const found = await repo.findContract(tx, id);
       if (!found) throw notFound('Contract');
-      await repo.lockUnit(tx, found.unitId);
-      await this.reachUnit(tx, actor, found.unitId);
-      this.assertContractWriter(actor);
+      await this.writableUnit(tx, actor, found.unitId, 'contracts');
+      // Read again under the unit's lock: a concurrent change to the contract has committed.
       const c = (await repo.findContract(tx, id)) as repo.ContractRow;
       const next = {
         startsOn: b.startsOn ?? c.startsOn,

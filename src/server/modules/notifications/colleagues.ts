@@ -8,7 +8,8 @@
  * - The people on a request they share: its requester, its assigned technician and anyone in
  *   its approval history (approvers, rejecters, acknowledgers).
  *
- * Anyone else, an inactive user and an id that does not exist get one and the same answer, so
+ * Anyone else, an inactive user, a system account (it raised the request, but nobody reads its
+ * messages) and an id that does not exist get one and the same answer, so
  * the endpoint no longer tells which ids are active accounts. System notifications (the
  * workflow's, events.ts) are not limited by this: they go to the people who must act.
  */
@@ -16,6 +17,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { users } from '#server/db/schema/people.ts';
 import type { Actor } from '#server/lib/auth.ts';
+import { isPerson } from '#server/lib/system-accounts.ts';
 import { allRoles } from '#server/modules/roles/repository.ts';
 import { regionlessReach } from '#shared/domain/permissions.ts';
 import { descendantIds } from '#shared/domain/roles.ts';
@@ -60,7 +62,7 @@ export async function worksWith(db: Tx, actor: Actor, toUserId: string): Promise
   const [recipient] = await db
     .select({ id: users.id, roleId: users.roleId, regionId: users.regionId })
     .from(users)
-    .where(and(eq(users.id, toUserId), eq(users.status, 'ACTIVE')))
+    .where(and(eq(users.id, toUserId), eq(users.status, 'ACTIVE'), isPerson()))
     .limit(1);
   if (!recipient) return false;
   const tree = await allRoles(db);

@@ -9,6 +9,7 @@ import { notifications } from '#server/db/schema/activity.ts';
 import { roles, users } from '#server/db/schema/people.ts';
 import { type AuthChange, announceLocally, changesOf } from '#server/lib/actor-cache.ts';
 import { renderNotification } from '#server/lib/i18n.ts';
+import { isPerson } from '#server/lib/system-accounts.ts';
 import { GLOBAL_SCOPE_ROLES, type SystemRole } from '#shared/domain/roles.ts';
 import { approvalStage, DISPATCHERS, SALES_APPROVERS, SERVICE_APPROVERS } from '#shared/domain/workflow.ts';
 import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
@@ -105,6 +106,7 @@ async function actorsInRegion(tx: Tx, allowed: readonly SystemRole[], regionId: 
     .where(
       and(
         eq(users.status, 'ACTIVE'),
+        isPerson(),
         or(
           global.length ? inArray(roles.policyRole, global) : undefined,
           regional.length
@@ -173,7 +175,14 @@ export async function notifyWorkflowEvent(tx: Tx, input: WorkflowEventInput): Pr
   const active = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, [...recipients.keys()]), eq(users.status, 'ACTIVE'), ne(users.id, input.actorId)));
+    .where(
+      and(
+        inArray(users.id, [...recipients.keys()]),
+        eq(users.status, 'ACTIVE'),
+        isPerson(),
+        ne(users.id, input.actorId),
+      ),
+    );
   // The unread-count trigger locks each recipient's user row until commit. Rows taken in one
   // global order (by id) keep two concurrent events with shared recipients from deadlocking,
   // which they did under the bench's 50 concurrent creates (docs/performance.md).

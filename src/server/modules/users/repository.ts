@@ -1,7 +1,11 @@
-/** Users: Drizzle queries only. The public columns come from the auth module's `userView`. */
+/**
+ * Users: Drizzle queries only. The public columns come from the auth module's `userView`. System
+ * accounts (lib/system-accounts.ts) are no one's to list or manage: every query here leaves them out.
+ */
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { regions, users } from '#server/db/schema/people.ts';
+import { isPerson } from '#server/lib/system-accounts.ts';
 import { selectUsers, type UserViewRow } from '#server/modules/auth/repository.ts';
 import { announceAuthChange } from '#server/modules/notifications/events.ts';
 
@@ -23,6 +27,7 @@ export interface UserFilter {
 function whereOf(f: UserFilter): SQL | undefined {
   if (f.roleIds.length === 0) return sql`false`;
   return and(
+    isPerson(),
     inArray(users.roleId, [...f.roleIds]),
     f.regionId ? eq(users.regionId, f.regionId) : undefined,
     f.activeOnly ? ne(users.status, INACTIVE) : undefined,
@@ -47,7 +52,9 @@ export async function countUsers(db: Tx, f: UserFilter): Promise<number> {
 }
 
 export async function findUser(db: Tx, id: string): Promise<UserViewRow | undefined> {
-  const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
+  const [row] = await selectUsers(db)
+    .where(and(eq(users.id, id), isPerson()))
+    .limit(1);
   return row;
 }
 

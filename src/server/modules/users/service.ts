@@ -1,6 +1,8 @@
 /**
  * User Management (decisions.md): a caller sees and manages only users whose role they may assign,
  * in their own region when they have one; nobody changes their own role; delete deactivates.
+ * System accounts are nobody's: the repository never finds them (404), and no person may take an
+ * address in their reserved domain (400).
  */
 import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
@@ -8,6 +10,7 @@ import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { containsPattern, wholeOrPage } from '#server/lib/paging.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
+import { isSystemEmail, RESERVED_EMAIL } from '#server/lib/system-accounts.ts';
 import { revokeAllSessions, type UserViewRow } from '#server/modules/auth/repository.ts';
 import { allRoles, type RoleRow } from '#server/modules/roles/repository.ts';
 import { treeOrder } from '#server/modules/roles/service.ts';
@@ -113,6 +116,7 @@ export class UsersService {
   }
 
   async create(actor: Actor, body: CreateUserBody, ip: string): Promise<UserItem> {
+    if (isSystemEmail(body.email)) throw invalid('email', RESERVED_EMAIL);
     const passwordHash = await hashPassword(body.password);
     try {
       const id = await this.db.transaction(async (tx) => {
@@ -152,6 +156,7 @@ export class UsersService {
       await this.db.transaction(async (tx) => {
         const all = await allRoles(tx);
         const target = await this.reachable(tx, actor, id, all, 'write');
+        if (isSystemEmail(body.email)) throw invalid('email', RESERVED_EMAIL);
         if (target.id === actor.id && body.roleId !== target.roleId) throw forbidden(USER_MESSAGES.ownRole);
         if (!assignableRoleIds(all, actor).has(target.roleId)) throw forbidden(USER_MESSAGES.userNotManageable);
         await this.checkAssignment(tx, actor, all, body.roleId, body.regionId);
