@@ -3,9 +3,63 @@
  * units on Maintenance and raises the jobs; the list then links each to its open request; an
  * admin adds a product with its parts to the catalogue. (The technician's parts checklist and
  * the schedule moving on are proven at the API layer, tests/api/maintenance.)
+ *
+ * Then a request's purifier on its details page, on a customer and unit of its own.
  */
-import { expect, test } from '@playwright/test';
-import { apiAuth, loginAs, uniqueTag } from './fixtures.ts';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { todayIn } from '../src/shared/domain/maintenance.ts';
+import { apiAuth, createCustomer, loginAs, type MadeRegion, signIn, uniqueTag } from './fixtures.ts';
+
+const PRODUCT = 'Kaveri Flow RO 12 L';
+
+interface OwnUnit {
+  id: string;
+  serialNumber: string;
+  region: MadeRegion;
+  customer: { id: string; name: string; address: string; primaryPhone: string };
+  schedule: { partId: string | null; name: string; intervalMonths: number | null; nextDueOn: string | null }[];
+}
+
+/** A customer of its own in Chennai (the demo Service Manager's region) with a Kaveri purifier. */
+async function ownUnit(request: APIRequestContext, installedOn = todayIn()): Promise<OwnUnit> {
+  const headers = await apiAuth(request);
+  const regions = (await (await request.get('/api/regions', { headers })).json()) as MadeRegion[];
+  const region = regions.find((r) => r.name === 'Chennai') as MadeRegion;
+  const customer = await createCustomer(request, region);
+  const products = (await (
+    await request.get('/api/products', { headers, params: { page: 1, pageSize: 100 } })
+  ).json()) as { id: string; brand: string; name: string }[];
+  const product = products.find((p) => `${p.brand} ${p.name}` === PRODUCT) as { id: string };
+  const serialNumber = `E2E-${uniqueTag()}`;
+  const res = await request.post(`/api/customers/${customer.id}/units`, {
+    headers,
+    data: { productId: product.id, serialNumber, installedOn },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const unit = (await res.json()) as { id: string; schedule: OwnUnit['schedule'] };
+  return { id: unit.id, serialNumber, region, customer, schedule: unit.schedule };
+}
+
+/** A SERVICE request raised for the unit by the Super Admin; with `assignTo`, approved and assigned. */
+async function requestFor(request: APIRequestContext, unit: OwnUnit, description: string, assignTo?: { id: string }) {
+  const headers = await apiAuth(request);
+  const res = await request.post('/api/service-requests', {
+    headers,
+    data: { type: 'SERVICE', description, customerId: unit.customer.id, regionId: unit.region.id, unitId: unit.id },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const id = ((await res.json()) as { id: string }).id;
+  if (assignTo) {
+    for (const [path, data] of [
+      ['service-approve', {}],
+      ['manual-assign', { technicianId: assignTo.id }],
+    ] as const) {
+      const step = await request.post(`/api/service-requests/${id}/${path}`, { headers, data });
+      expect(step.ok(), await step.text()).toBeTruthy();
+    }
+  }
+  return id;
+}
 
 test('a Service Manager raises the due jobs from the Maintenance screen', async ({ page }) => {
   await loginAs(page, 'service.manager@demo.test');
@@ -106,4 +160,39 @@ test('a technician completes an installation and records the purifier installed'
     product: { name: string };
   }[];
   expect(units.find((u) => u.serialNumber === serial)?.product.name).toBe('Pure RO+UV 8 L');
+});
+
+test('a request raised for a unit shows the purifier, linked to its page; its technician sees it too', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const unit = await ownUnit(request);
+  const tech = (await (
+    await request.get('/api/auth/me', {
+      headers: await apiAuth(request, { email: 'tech2@demo.test', password: 'demo1234' }),
+    })
+  ).json()) as { id: string };
+  const id = await requestFor(request, unit, 'Water tastes of plastic since the last visit', tech);
+
+  await loginAs(page, 'service.manager@demo.test');
+  await page.goto(`/service-requests/${id}`);
+  const card = page.getByRole('region', { name: 'Purifier' });
+  await expect(card).toContainText(`Serial ${unit.serialNumber}`);
+  await expect(card).toContainText('Nothing due');
+  await card.getByRole('link', { name: PRODUCT }).click();
+  await expect(page).toHaveURL(`/units/${unit.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: PRODUCT })).toBeVisible();
+  await expect(page.getByText(unit.serialNumber).first()).toBeVisible();
+
+  // The technician assigned to it reads the purifier, without a link to a page they may not open.
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const phone = await context.newPage();
+  await signIn(phone, { email: 'tech2@demo.test', password: 'demo1234', name: 'Arun Technician' });
+  await phone.goto(`/service-requests/${id}`);
+  const techCard = phone.getByRole('region', { name: 'Purifier' });
+  await expect(techCard).toContainText(PRODUCT);
+  await expect(techCard).toContainText(`Serial ${unit.serialNumber}`);
+  await expect(techCard.getByRole('link')).toHaveCount(0);
+  await context.close();
 });

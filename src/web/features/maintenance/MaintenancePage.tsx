@@ -18,6 +18,7 @@ import type { DueItem } from '#shared/contracts/maintenance.ts';
 import { hasCapability, regionalScopeOf } from '#shared/domain/permissions.ts';
 import { formatPhone } from '#shared/domain/phone.ts';
 import { DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { DueStateChip } from '#web/components/DueStateChip.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
@@ -25,7 +26,6 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useRegions } from '#web/lib/queries/regions.ts';
 import { useDueList, useRunDueJobs } from './api/due.ts';
-import { StateChip } from './StateChip.tsx';
 
 const WITHIN = [7, 30, 60, 90] as const;
 
@@ -131,7 +131,7 @@ export default function MaintenancePage() {
             render: (r) => (
               <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
                 <span>{format.date(r.nextDueOn)}</span>
-                <StateChip state={r.state} />
+                <DueStateChip state={r.state} />
               </Stack>
             ),
           },

@@ -31,6 +31,7 @@ import type { UnitDetails } from '#shared/contracts/maintenance.ts';
 import { MIN_DESCRIPTION } from '#shared/domain/constants.ts';
 import { hasCapability } from '#shared/domain/permissions.ts';
 import { formatTicket } from '#shared/domain/ticket.ts';
+import { DueStateChip } from '#web/components/DueStateChip.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
@@ -39,7 +40,6 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useRaiseRequest, useUnit, useUnitContracts } from './api/unit.ts';
 import { ContractDialog } from './ContractDialog.tsx';
-import { StateChip } from './StateChip.tsx';
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -148,7 +148,11 @@ export default function UnitPage() {
                 {u.customer.name}
               </Link>
             </Typography>
-            {u.status === 'REMOVED' ? <Chip size="small" label={t('unit.removed')} /> : <StateChip state={u.state} />}
+            {u.status === 'REMOVED' ? (
+              <Chip size="small" label={t('unit.removed')} />
+            ) : (
+              <DueStateChip state={u.state} />
+            )}
           </Stack>
         }
         actions={
@@ -250,7 +254,7 @@ export default function UnitPage() {
                 </TableCell>
                 <TableCell>{s.nextDueOn ? format.date(s.nextDueOn) : '—'}</TableCell>
                 <TableCell>
-                  <StateChip state={s.state} />
+                  <DueStateChip state={s.state} />
                 </TableCell>
               </TableRow>
             ))}

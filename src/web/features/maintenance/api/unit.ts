@@ -1,17 +1,14 @@
 /** One unit: GET /api/units/:id, its contracts; raising a request for it (POST /api/service-requests with unitId). */
 import { useQuery } from '@tanstack/react-query';
 import { getI18n } from 'react-i18next';
-import type { ContractItem, UnitDetails } from '#shared/contracts/maintenance.ts';
+import type { ContractItem } from '#shared/contracts/maintenance.ts';
 import { api } from '#web/lib/api-client.ts';
+import { useUnitDetails } from '#web/lib/queries/unit.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { MAINTENANCE_KEYS } from './keys.ts';
 
 export function useUnit(id: string) {
-  return useQuery({
-    queryKey: MAINTENANCE_KEYS.unit(id),
-    queryFn: ({ signal }) =>
-      api<UnitDetails>(`/units/${id}`, { signal, fallback: getI18n().t('maintenance:unit.fetchFailed') }),
-  });
+  return useUnitDetails(id, { fallback: getI18n().t('maintenance:unit.fetchFailed') });
 }
 
 export function useUnitContracts(id: string) {
