@@ -4,10 +4,11 @@
  * admin adds a product with its parts to the catalogue. (The technician's parts checklist and
  * the schedule moving on are proven at the API layer, tests/api/maintenance.)
  *
- * Then a request's purifier on its details page, on a customer and unit of its own.
+ * Then a request's purifier on its details page, and the due list on a 360 px touch phone, on a
+ * customer and unit of their own.
  */
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { todayIn } from '../src/shared/domain/maintenance.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { addMonths, todayIn } from '../src/shared/domain/maintenance.ts';
 import { apiAuth, createCustomer, loginAs, type MadeRegion, signIn, uniqueTag } from './fixtures.ts';
 
 const PRODUCT = 'Kaveri Flow RO 12 L';
@@ -59,6 +60,13 @@ async function requestFor(request: APIRequestContext, unit: OwnUnit, description
     }
   }
   return id;
+}
+
+/** Every element in the page that scrolls sideways (its content wider than its box), as selectors. */
+function sidewaysScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(`[...document.querySelectorAll('body *')]
+    .filter((e) => e.scrollWidth > e.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(e).overflowX))
+    .map((e) => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ')[0] : ''))`);
 }
 
 test('a Service Manager raises the due jobs from the Maintenance screen', async ({ page }) => {
@@ -195,4 +203,58 @@ test('a request raised for a unit shows the purifier, linked to its page; its te
   await expect(techCard).toContainText(`Serial ${unit.serialNumber}`);
   await expect(techCard.getByRole('link')).toHaveCount(0);
   await context.close();
+});
+
+test.describe('on a 360 px touch phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the due list is a list of cards: no sideways scroll, 44 px targets, reachable by keyboard', async ({
+    page,
+    request,
+  }) => {
+    // A due unit of its own with a request open for it (installed a year ago: its filters are overdue).
+    const unit = await ownUnit(request, addMonths(todayIn(), -12));
+    const id = await requestFor(request, unit, 'Filters overdue: change them');
+
+    await loginAs(page, 'service.manager@demo.test');
+    await page.goto('/maintenance');
+    const list = page.getByRole('list', { name: 'Units due for maintenance' });
+    await expect(list).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    expect(await sidewaysScrollers(page)).toEqual([]);
+
+    // The overdue unit of this test, earliest first: find its card (its customer's name).
+    await page.getByRole('combobox', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'Overdue' }).click();
+    const card = list.getByRole('listitem').filter({ hasText: unit.customer.name });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Overdue');
+    await expect(card).toContainText(PRODUCT);
+    for (const target of [
+      card.getByRole('link', { name: unit.customer.name, exact: true }),
+      card.getByRole('link', { name: 'Open request' }),
+      card.getByRole('link', { name: new RegExp(`^Call ${unit.customer.name}`) }),
+    ]) {
+      const box = await target.boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+      expect(box?.width).toBeGreaterThanOrEqual(44);
+    }
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+
+    // By keyboard: from the card's unit link, Tab reaches its call and request links; Enter opens.
+    await card.getByRole('link', { name: unit.customer.name, exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(card.getByRole('link', { name: new RegExp(`^Call ${unit.customer.name}`) })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(card.getByRole('link', { name: 'Open request' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/service-requests/${id}`);
+    await expect(page.getByRole('region', { name: 'Purifier' })).toContainText(unit.serialNumber);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await page.goBack();
+    await card.getByRole('link', { name: unit.customer.name, exact: true }).click();
+    await expect(page).toHaveURL(`/units/${unit.id}`);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+  });
 });
