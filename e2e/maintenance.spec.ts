@@ -4,11 +4,13 @@
  * admin adds a product with its parts to the catalogue. (The technician's parts checklist and
  * the schedule moving on are proven at the API layer, tests/api/maintenance.)
  *
- * Then a request's purifier on its details page, and the due list on a 360 px touch phone, on a
- * customer and unit of their own.
+ * Then the unit page's changes as a Service Manager makes them (an AMC's price edited in rupees,
+ * the AMC cancelled, a part's last change corrected), a request's purifier on its details page,
+ * and the due list on a 360 px touch phone. Those tests work on a customer and unit of their own.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addMonths, todayIn } from '../src/shared/domain/maintenance.ts';
+import { formatDate } from '../src/shared/i18n/format.ts';
 import { apiAuth, createCustomer, loginAs, type MadeRegion, signIn, uniqueTag } from './fixtures.ts';
 
 const PRODUCT = 'Kaveri Flow RO 12 L';
@@ -168,6 +170,79 @@ test('a technician completes an installation and records the purifier installed'
     product: { name: string };
   }[];
   expect(units.find((u) => u.serialNumber === serial)?.product.name).toBe('Pure RO+UV 8 L');
+});
+
+test('a Service Manager edits an AMC price in rupees, then cancels the AMC', async ({ page, request }) => {
+  const unit = await ownUnit(request);
+  const contract = await request.post(`/api/units/${unit.id}/contracts`, {
+    headers: await apiAuth(request),
+    data: { type: 'AMC', startsOn: todayIn(), endsOn: addMonths(todayIn(), 12), visitsPerYear: 2, price: 399_900 },
+  });
+  expect(contract.status(), await contract.text()).toBe(201);
+  await loginAs(page, 'service.manager@demo.test');
+  await page.goto(`/units/${unit.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: PRODUCT })).toBeVisible();
+  await expect(page.getByText('₹3,999.00')).toBeVisible();
+
+  // Edit: the price as typed, grouped the Indian way once the field is left, saved in paise.
+  await page.getByRole('button', { name: /^Edit AMC/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit contract' });
+  const price = dialog.getByRole('textbox', { name: 'Price (₹)' });
+  await expect(price).toHaveValue('3,999');
+  await price.fill('abc');
+  await expect(dialog.getByText('An amount in rupees, e.g. 4,999 or 4,999.50')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await price.fill('100000');
+  await dialog.getByRole('spinbutton', { name: 'Visits a year' }).click();
+  await expect(price).toHaveValue('1,00,000');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Contract saved' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('₹1,00,000.00')).toBeVisible();
+  const saved = (await (
+    await request.get(`/api/units/${unit.id}/contracts`, { headers: await apiAuth(request) })
+  ).json()) as { price: number }[];
+  expect(saved[0]?.price).toBe(10_000_000);
+
+  // Cancel, after a confirmation: the contract shows Cancelled and its visits are no longer due.
+  await expect(page.getByRole('cell', { name: 'AMC visit' })).toBeVisible();
+  await page.getByRole('button', { name: /^Cancel contract: AMC/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel contract' });
+  await expect(confirm).toContainText('Cancel the AMC of');
+  await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Contract cancelled' })).toBeVisible();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'AMC visit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Edit AMC/ })).toHaveCount(0);
+});
+
+test("a Service Manager corrects a part's last change and sees its next due date move", async ({ page, request }) => {
+  const unit = await ownUnit(request);
+  const part = unit.schedule.find((s) => s.name === 'Sediment filter') as OwnUnit['schedule'][number];
+  // January last year: long past, so the part falls overdue once corrected.
+  const lastChangedOn = `${Number(todayIn().slice(0, 4)) - 1}-01-15`;
+  const nextDueOn = addMonths(lastChangedOn, part.intervalMonths as number);
+  await loginAs(page, 'service.manager@demo.test');
+  await page.goto(`/units/${unit.id}`);
+  const row = page.getByRole('row').filter({ hasText: 'Sediment filter' });
+  await expect(row).toContainText(formatDate(part.nextDueOn));
+  await expect(row).toContainText('OK');
+
+  await row.getByRole('button', { name: 'Correct date: Sediment filter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'When was the Sediment filter last changed?' });
+  const date = dialog.getByLabel('Last changed on');
+  // Not in the future.
+  await date.fill(addMonths(todayIn(), 1));
+  await expect(dialog.getByText('The date cannot be in the future')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await date.fill(lastChangedOn);
+  await expect(dialog.getByText(formatDate(lastChangedOn))).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Date corrected' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText(formatDate(lastChangedOn));
+  await expect(row).toContainText(formatDate(nextDueOn));
+  await expect(row).toContainText('Overdue');
 });
 
 test('a request raised for a unit shows the purifier, linked to its page; its technician sees it too', async ({
