@@ -151,10 +151,10 @@ const MEDIA = jsonRows(
   `from "work_media" inner join "users" on "users"."id" = "work_media"."uploaded_by_id" where "work_media"."request_id" = "service_requests"."id"`,
   `"work_media"."uploaded_at" asc, "work_media"."id" asc`,
 );
-/** One request with its child lists, in one statement (repository.ts findDetails). */
+/** One request with its child lists and its unit, in one statement (repository.ts findDetails). */
 const DETAILS_SELECT = SUMMARY_SELECT.replace(
   ' from "service_requests" inner join',
-  `, ${WORK_LOGS}, ${HISTORY}, ${MEDIA} from "service_requests" inner join`,
+  `, ${WORK_LOGS}, ${HISTORY}, ${MEDIA}, "service_requests"."unit_id" from "service_requests" inner join`,
 );
 const UNREAD = `select "unread_notifications" from "users" where "users"."id" = $1 limit $2`;
 const REGION_EXISTS = `select "id" from "regions" where "regions"."id" = $1 limit $2`;
@@ -276,6 +276,7 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
         approvedAt: iso(h.approvedAt),
       })),
       workMedia: (media ?? []).map((m) => ({ id: m.id, mimeType: m.mimeType, uploadedAt: iso(m.uploadedAt) })),
+      unitId: row[32] ?? null,
     };
   };
 

@@ -253,15 +253,41 @@ test('the main dialogs have no serious accessibility violation', async ({ page, 
   });
   const customer = ((await history.json()) as { id: string }[])[0];
   if (customer) await checkRoute(page, `/customers/${customer.id}`, found);
-  // Issue 21: a unit's page and its "Raise service request" dialog; the product dialog.
+  // Issue 21: a unit's page and its dialogs (raise a request; edit or cancel a contract; correct
+  // a part's date); then a request raised for it, with its purifier card; the product dialog.
   const due = await request.get('/api/maintenance/due', {
     headers: await apiAuth(request),
     params: { page: 1, pageSize: 50, within: 366 },
   });
-  const unit = ((await due.json()) as { unitId: string; openRequestId: string | null }[]).find((u) => !u.openRequestId);
+  type Due = { unitId: string; openRequestId: string | null; contract: { type: string } | null };
+  const units = (await due.json()) as Due[];
+  const unit = units.find((u) => !u.openRequestId && u.contract) ?? units.find((u) => !u.openRequestId);
   if (unit) {
     await checkRoute(page, `/units/${unit.unitId}`, found);
     await checkDialog(page, 'Raise service request', 'Raise service request', found);
+    if (unit.contract) {
+      await checkDialog(page, /^Edit /, 'Edit contract', found);
+      await checkDialog(page, /^Cancel contract: /, 'Cancel contract', found);
+    }
+    await checkDialog(page, /^Correct date: /, /^When was the /, found);
+    const details = (await (
+      await request.get(`/api/units/${unit.unitId}`, { headers: await apiAuth(request) })
+    ).json()) as { customerId: string; customer: { regionId: string } };
+    const raised = await request.post('/api/service-requests', {
+      headers: await apiAuth(request),
+      data: {
+        type: 'SERVICE',
+        description: 'Filters due: change them (accessibility check)',
+        customerId: details.customerId,
+        regionId: details.customer.regionId,
+        unitId: unit.unitId,
+      },
+    });
+    expect(raised.status(), await raised.text()).toBe(201);
+    await go(page, `/service-requests/${(await raised.json()).id}`);
+    await settled(page);
+    await expect(page.getByRole('region', { name: 'Purifier' }).getByRole('link')).toBeVisible();
+    await checkBothWidths(page, 'request with a unit', found);
   }
   await go(page, '/products');
   await settled(page);

@@ -3,9 +3,73 @@
  * units on Maintenance and raises the jobs; the list then links each to its open request; an
  * admin adds a product with its parts to the catalogue. (The technician's parts checklist and
  * the schedule moving on are proven at the API layer, tests/api/maintenance.)
+ *
+ * Then the unit page's changes as a Service Manager makes them (an AMC's price edited in rupees,
+ * the AMC cancelled, a part's last change corrected), a request's purifier on its details page,
+ * and the due list on a 360 px touch phone. Those tests work on a customer and unit of their own.
  */
-import { expect, test } from '@playwright/test';
-import { apiAuth, loginAs, uniqueTag } from './fixtures.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { addMonths, todayIn } from '../src/shared/domain/maintenance.ts';
+import { formatDate } from '../src/shared/i18n/format.ts';
+import { apiAuth, createCustomer, loginAs, type MadeRegion, signIn, uniqueTag } from './fixtures.ts';
+
+const PRODUCT = 'Kaveri Flow RO 12 L';
+
+interface OwnUnit {
+  id: string;
+  serialNumber: string;
+  region: MadeRegion;
+  customer: { id: string; name: string; address: string; primaryPhone: string };
+  schedule: { partId: string | null; name: string; intervalMonths: number | null; nextDueOn: string | null }[];
+}
+
+/** A customer of its own in Chennai (the demo Service Manager's region) with a Kaveri purifier. */
+async function ownUnit(request: APIRequestContext, installedOn = todayIn()): Promise<OwnUnit> {
+  const headers = await apiAuth(request);
+  const regions = (await (await request.get('/api/regions', { headers })).json()) as MadeRegion[];
+  const region = regions.find((r) => r.name === 'Chennai') as MadeRegion;
+  const customer = await createCustomer(request, region);
+  const products = (await (
+    await request.get('/api/products', { headers, params: { page: 1, pageSize: 100 } })
+  ).json()) as { id: string; brand: string; name: string }[];
+  const product = products.find((p) => `${p.brand} ${p.name}` === PRODUCT) as { id: string };
+  const serialNumber = `E2E-${uniqueTag()}`;
+  const res = await request.post(`/api/customers/${customer.id}/units`, {
+    headers,
+    data: { productId: product.id, serialNumber, installedOn },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const unit = (await res.json()) as { id: string; schedule: OwnUnit['schedule'] };
+  return { id: unit.id, serialNumber, region, customer, schedule: unit.schedule };
+}
+
+/** A SERVICE request raised for the unit by the Super Admin; with `assignTo`, approved and assigned. */
+async function requestFor(request: APIRequestContext, unit: OwnUnit, description: string, assignTo?: { id: string }) {
+  const headers = await apiAuth(request);
+  const res = await request.post('/api/service-requests', {
+    headers,
+    data: { type: 'SERVICE', description, customerId: unit.customer.id, regionId: unit.region.id, unitId: unit.id },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const id = ((await res.json()) as { id: string }).id;
+  if (assignTo) {
+    for (const [path, data] of [
+      ['service-approve', {}],
+      ['manual-assign', { technicianId: assignTo.id }],
+    ] as const) {
+      const step = await request.post(`/api/service-requests/${id}/${path}`, { headers, data });
+      expect(step.ok(), await step.text()).toBeTruthy();
+    }
+  }
+  return id;
+}
+
+/** Every element in the page that scrolls sideways (its content wider than its box), as selectors. */
+function sidewaysScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(`[...document.querySelectorAll('body *')]
+    .filter((e) => e.scrollWidth > e.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(e).overflowX))
+    .map((e) => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ')[0] : ''))`);
+}
 
 test('a Service Manager raises the due jobs from the Maintenance screen', async ({ page }) => {
   await loginAs(page, 'service.manager@demo.test');
@@ -106,4 +170,166 @@ test('a technician completes an installation and records the purifier installed'
     product: { name: string };
   }[];
   expect(units.find((u) => u.serialNumber === serial)?.product.name).toBe('Pure RO+UV 8 L');
+});
+
+test('a Service Manager edits an AMC price in rupees, then cancels the AMC', async ({ page, request }) => {
+  const unit = await ownUnit(request);
+  const contract = await request.post(`/api/units/${unit.id}/contracts`, {
+    headers: await apiAuth(request),
+    data: { type: 'AMC', startsOn: todayIn(), endsOn: addMonths(todayIn(), 12), visitsPerYear: 2, price: 399_900 },
+  });
+  expect(contract.status(), await contract.text()).toBe(201);
+  await loginAs(page, 'service.manager@demo.test');
+  await page.goto(`/units/${unit.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: PRODUCT })).toBeVisible();
+  await expect(page.getByText('₹3,999.00')).toBeVisible();
+
+  // Edit: the price as typed, grouped the Indian way once the field is left, saved in paise.
+  await page.getByRole('button', { name: /^Edit AMC/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit contract' });
+  const price = dialog.getByRole('textbox', { name: 'Price (₹)' });
+  await expect(price).toHaveValue('3,999');
+  await price.fill('abc');
+  await expect(dialog.getByText('An amount in rupees, e.g. 4,999 or 4,999.50')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await price.fill('100000');
+  await dialog.getByRole('spinbutton', { name: 'Visits a year' }).click();
+  await expect(price).toHaveValue('1,00,000');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Contract saved' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('₹1,00,000.00')).toBeVisible();
+  const saved = (await (
+    await request.get(`/api/units/${unit.id}/contracts`, { headers: await apiAuth(request) })
+  ).json()) as { price: number }[];
+  expect(saved[0]?.price).toBe(10_000_000);
+
+  // Cancel, after a confirmation: the contract shows Cancelled and its visits are no longer due.
+  await expect(page.getByRole('cell', { name: 'AMC visit' })).toBeVisible();
+  await page.getByRole('button', { name: /^Cancel contract: AMC/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel contract' });
+  await expect(confirm).toContainText('Cancel the AMC of');
+  await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Contract cancelled' })).toBeVisible();
+  await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'AMC visit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Edit AMC/ })).toHaveCount(0);
+});
+
+test("a Service Manager corrects a part's last change and sees its next due date move", async ({ page, request }) => {
+  const unit = await ownUnit(request);
+  const part = unit.schedule.find((s) => s.name === 'Sediment filter') as OwnUnit['schedule'][number];
+  // January last year: long past, so the part falls overdue once corrected.
+  const lastChangedOn = `${Number(todayIn().slice(0, 4)) - 1}-01-15`;
+  const nextDueOn = addMonths(lastChangedOn, part.intervalMonths as number);
+  await loginAs(page, 'service.manager@demo.test');
+  await page.goto(`/units/${unit.id}`);
+  const row = page.getByRole('row').filter({ hasText: 'Sediment filter' });
+  await expect(row).toContainText(formatDate(part.nextDueOn));
+  await expect(row).toContainText('OK');
+
+  await row.getByRole('button', { name: 'Correct date: Sediment filter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'When was the Sediment filter last changed?' });
+  const date = dialog.getByLabel('Last changed on');
+  // Not in the future.
+  await date.fill(addMonths(todayIn(), 1));
+  await expect(dialog.getByText('The date cannot be in the future')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await date.fill(lastChangedOn);
+  await expect(dialog.getByText(formatDate(lastChangedOn))).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Date corrected' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText(formatDate(lastChangedOn));
+  await expect(row).toContainText(formatDate(nextDueOn));
+  await expect(row).toContainText('Overdue');
+});
+
+test('a request raised for a unit shows the purifier, linked to its page; its technician sees it too', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const unit = await ownUnit(request);
+  const tech = (await (
+    await request.get('/api/auth/me', {
+      headers: await apiAuth(request, { email: 'tech2@demo.test', password: 'demo1234' }),
+    })
+  ).json()) as { id: string };
+  const id = await requestFor(request, unit, 'Water tastes of plastic since the last visit', tech);
+
+  await loginAs(page, 'service.manager@demo.test');
+  await page.goto(`/service-requests/${id}`);
+  const card = page.getByRole('region', { name: 'Purifier' });
+  await expect(card).toContainText(`Serial ${unit.serialNumber}`);
+  await expect(card).toContainText('Nothing due');
+  await card.getByRole('link', { name: PRODUCT }).click();
+  await expect(page).toHaveURL(`/units/${unit.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: PRODUCT })).toBeVisible();
+  await expect(page.getByText(unit.serialNumber).first()).toBeVisible();
+
+  // The technician assigned to it reads the purifier, without a link to a page they may not open.
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const phone = await context.newPage();
+  await signIn(phone, { email: 'tech2@demo.test', password: 'demo1234', name: 'Arun Technician' });
+  await phone.goto(`/service-requests/${id}`);
+  const techCard = phone.getByRole('region', { name: 'Purifier' });
+  await expect(techCard).toContainText(PRODUCT);
+  await expect(techCard).toContainText(`Serial ${unit.serialNumber}`);
+  await expect(techCard.getByRole('link')).toHaveCount(0);
+  await context.close();
+});
+
+test.describe('on a 360 px touch phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the due list is a list of cards: no sideways scroll, 44 px targets, reachable by keyboard', async ({
+    page,
+    request,
+  }) => {
+    // A due unit of its own with a request open for it (installed a year ago: its filters are overdue).
+    const unit = await ownUnit(request, addMonths(todayIn(), -12));
+    const id = await requestFor(request, unit, 'Filters overdue: change them');
+
+    await loginAs(page, 'service.manager@demo.test');
+    await page.goto('/maintenance');
+    const list = page.getByRole('list', { name: 'Units due for maintenance' });
+    await expect(list).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    expect(await sidewaysScrollers(page)).toEqual([]);
+
+    // The overdue unit of this test, earliest first: find its card (its customer's name).
+    await page.getByRole('combobox', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'Overdue' }).click();
+    const card = list.getByRole('listitem').filter({ hasText: unit.customer.name });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('Overdue');
+    await expect(card).toContainText(PRODUCT);
+    for (const target of [
+      card.getByRole('link', { name: unit.customer.name, exact: true }),
+      card.getByRole('link', { name: 'Open request' }),
+      card.getByRole('link', { name: new RegExp(`^Call ${unit.customer.name}`) }),
+    ]) {
+      const box = await target.boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+      expect(box?.width).toBeGreaterThanOrEqual(44);
+    }
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+
+    // By keyboard: from the card's unit link, Tab reaches its call and request links; Enter opens.
+    await card.getByRole('link', { name: unit.customer.name, exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(card.getByRole('link', { name: new RegExp(`^Call ${unit.customer.name}`) })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(card.getByRole('link', { name: 'Open request' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`/service-requests/${id}`);
+    await expect(page.getByRole('region', { name: 'Purifier' })).toContainText(unit.serialNumber);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await page.goBack();
+    await card.getByRole('link', { name: unit.customer.name, exact: true }).click();
+    await expect(page).toHaveURL(`/units/${unit.id}`);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+  });
 });

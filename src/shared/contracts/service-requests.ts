@@ -207,6 +207,11 @@ export const requestDetails = requestSummary.extend({
   workLogs: z.array(workLog),
   workMedia: z.array(workMediaItem),
   approvalHistory: z.array(approvalEntry),
+  /**
+   * The installed unit it is about (issue 21), or null; added after the spec, so optional: a
+   * client reads the unit itself from GET /api/units/{unitId} when it may.
+   */
+  unitId: z.string().nullable().optional(),
 });
 export type RequestDetails = z.output<typeof requestDetails>;
 

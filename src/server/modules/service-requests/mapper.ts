@@ -108,6 +108,7 @@ export function toDetails(tokens: TokenService, r: DetailsRow): RequestDetails {
     workLogs: r.workLogs.map(toWorkLog),
     approvalHistory: r.approvalHistory.map(toApprovalEntry),
     workMedia: r.workMedia.map((m) => toMediaItem(tokens, m)),
+    unitId: r.unitId ?? null,
   };
 }
 

@@ -298,12 +298,15 @@ const detailsColumns = {
     sql`from ${workMedia} inner join ${users} on ${users.id} = ${workMedia.uploadedById} where ${workMedia.requestId} = ${serviceRequests.id}`,
     sql`${workMedia.uploadedAt} asc, ${workMedia.id} asc`,
   ),
+  /** The installed unit it is about (issue 21): the details page shows the purifier. */
+  unitId: serviceRequests.unitId,
 };
 
 export type DetailsRow = SummaryRow & {
   workLogs: WorkLogJson[];
   approvalHistory: HistoryJson[];
   workMedia: MediaJson[];
+  unitId: string | null;
 };
 
 /**

@@ -1,21 +1,26 @@
-/** Add a contract (AMC, warranty) to a unit (issue 21): POST /api/units/:id/contracts; the price in rupees, sent in paise. */
+/**
+ * Add a contract (AMC, warranty) to a unit, or edit one (issue 21): POST /api/units/:id/contracts,
+ * PATCH /api/contracts/:id with only what changed (its type is fixed once made). The price is typed
+ * in rupees with Indian grouping and sent in paise; the server's refusals show in the dialog.
+ */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContractItem } from '#shared/contracts/maintenance.ts';
+import type { ContractItem, ContractPatchBody } from '#shared/contracts/maintenance.ts';
 import type { ContractType } from '#shared/domain/maintenance.ts';
-import { useServerText } from '#web/i18n/hooks.ts';
+import { useFormat, useServerText } from '#web/i18n/hooks.ts';
 import { api, errorMessage } from '#web/lib/api-client.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
-import { MAINTENANCE_KEYS } from './api/keys.ts';
+import { parseRupees, rupeesText } from './rupees.ts';
 
 // Kept out of shared/domain/maintenance.ts on purpose: a runtime import of it from two lazy pages
 // makes the bundler move it into a common chunk that loads first (the initial JS budget).
@@ -27,44 +32,74 @@ function defaultPeriod(): { startsOn: string; endsOn: string } {
   const end = new Date(now.getTime() + 364 * 86_400_000);
   return { startsOn: iso(now), endsOn: iso(end) };
 }
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function ContractDialog({ unitId, onClose }: { unitId: string; onClose: () => void }) {
+export function ContractDialog({
+  unitId,
+  contract,
+  onClose,
+}: {
+  unitId: string;
+  /** The contract to edit; none: a new one. */
+  contract?: ContractItem;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('maintenance');
   const serverText = useServerText();
-  const period = defaultPeriod();
-  const [type, setType] = useState<ContractType>('AMC');
-  const [startsOn, setStartsOn] = useState(period.startsOn);
-  const [endsOn, setEndsOn] = useState(period.endsOn);
-  const [visits, setVisits] = useState('4');
-  const [partsIncluded, setPartsIncluded] = useState(false);
-  const [rupees, setRupees] = useState('4999');
+  const format = useFormat();
+  const [period] = useState(defaultPeriod);
+  const [type, setType] = useState<ContractType>(contract?.type ?? 'AMC');
+  const [startsOn, setStartsOn] = useState(contract?.startsOn ?? period.startsOn);
+  const [endsOn, setEndsOn] = useState(contract?.endsOn ?? period.endsOn);
+  const [visits, setVisits] = useState(String(contract?.visitsPerYear ?? 4));
+  const [partsIncluded, setPartsIncluded] = useState(contract?.partsIncluded ?? false);
+  const [rupees, setRupees] = useState(rupeesText(contract?.price ?? 499_900));
+
+  const price = parseRupees(rupees);
+  const visitsPerYear = /^\d{1,2}$/.test(visits.trim()) ? Number(visits) : Number.NaN;
+  const badVisits = !(visitsPerYear >= 0 && visitsPerYear <= 12);
+  const badStart = !DATE.test(startsOn);
+  const badEnd = !DATE.test(endsOn);
+  const endsFirst = !badStart && !badEnd && endsOn <= startsOn;
+  const body = {
+    startsOn,
+    endsOn,
+    visitsPerYear,
+    partsIncluded,
+    price: price ?? 0,
+  };
+  // An edit sends only what changed.
+  const changes: ContractPatchBody = contract
+    ? Object.fromEntries(Object.entries(body).filter(([k, v]) => contract[k as keyof typeof body] !== v))
+    : body;
+  const invalid = price === null || badVisits || badStart || badEnd || endsFirst;
+
   const save = useApiMutation<ContractItem, void>({
     mutationFn: () =>
-      api<ContractItem>(`/units/${unitId}/contracts`, {
-        method: 'POST',
-        body: {
-          type,
-          startsOn,
-          endsOn,
-          visitsPerYear: Number(visits) || 0,
-          partsIncluded,
-          price: Math.round(Number(rupees) * 100),
-        },
-      }),
-    fallback: t('contract.failed'),
-    success: t('contract.saved'),
-    invalidate: [MAINTENANCE_KEYS.unit(unitId), ['maintenance']],
+      contract
+        ? api<ContractItem>(`/contracts/${contract.id}`, { method: 'PATCH', body: changes })
+        : api<ContractItem>(`/units/${unitId}/contracts`, { method: 'POST', body: { type, ...body } }),
+    fallback: contract ? t('contract.editFailed') : t('contract.failed'),
+    success: contract ? t('contract.updated') : t('contract.saved'),
+    // The unit's page (its contracts, an AMC's visit row), the due list and the counts.
+    invalidate: [['maintenance']],
     toastError: false,
     onSuccess: onClose,
   });
-  const badPrice = !Number.isFinite(Number(rupees)) || Number(rupees) < 0;
+  const title = contract ? t('contract.edit') : t('contract.add');
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="contract-title">
-      <DialogTitle id="contract-title">{t('contract.add')}</DialogTitle>
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="contract-title"
+    >
+      <DialogTitle id="contract-title">{title}</DialogTitle>
       <DialogContent>
         {save.error && (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {serverText(errorMessage(save.error, t('contract.failed')))}
+            {serverText(errorMessage(save.error, contract ? t('contract.editFailed') : t('contract.failed')))}
           </Alert>
         )}
         <Stack spacing={2} sx={{ mt: 1 }}>
@@ -73,6 +108,8 @@ export function ContractDialog({ unitId, onClose }: { unitId: string; onClose: (
             label={t('contract.type')}
             value={type}
             onChange={(e) => setType(e.target.value as ContractType)}
+            disabled={!!contract}
+            helperText={contract ? t('contract.typeFixed') : undefined}
           >
             {TYPES.map((x) => (
               <MenuItem key={x} value={x} sx={{ minHeight: 44 }}>
@@ -80,12 +117,16 @@ export function ContractDialog({ unitId, onClose }: { unitId: string; onClose: (
               </MenuItem>
             ))}
           </TextField>
-          <Stack direction="row" spacing={2}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               label={t('contract.startsOn')}
               type="date"
               value={startsOn}
               onChange={(e) => setStartsOn(e.target.value)}
+              error={badStart}
+              // The day spelt out in the app's format (en-IN: 2 Jul 2026): a browser's own date
+              // field may show 07/02/2026, whatever the language.
+              helperText={badStart ? t('dateInvalid') : format.date(startsOn)}
               slotProps={{ inputLabel: { shrink: true } }}
               sx={{ flex: 1 }}
             />
@@ -94,24 +135,38 @@ export function ContractDialog({ unitId, onClose }: { unitId: string; onClose: (
               type="date"
               value={endsOn}
               onChange={(e) => setEndsOn(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
+              error={badEnd || endsFirst}
+              helperText={badEnd ? t('dateInvalid') : endsFirst ? t('contract.endsBeforeStart') : format.date(endsOn)}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { min: DATE.test(startsOn) ? startsOn : undefined },
+              }}
               sx={{ flex: 1 }}
             />
           </Stack>
-          <Stack direction="row" spacing={2}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               label={t('contract.visitsPerYear')}
               type="number"
               value={visits}
               onChange={(e) => setVisits(e.target.value)}
+              error={badVisits}
+              helperText={badVisits ? t('contract.visitsRange') : undefined}
+              slotProps={{ htmlInput: { min: 0, max: 12, step: 1 } }}
               sx={{ flex: 1 }}
             />
             <TextField
               label={t('contract.price')}
-              type="number"
               value={rupees}
               onChange={(e) => setRupees(e.target.value)}
-              error={badPrice}
+              // Grouped the Indian way once typed: 100000 reads 1,00,000.
+              onBlur={() => price !== null && setRupees(rupeesText(price))}
+              error={price === null}
+              helperText={price === null ? t('contract.priceInvalid') : undefined}
+              slotProps={{
+                input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
+                htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+              }}
               sx={{ flex: 1 }}
             />
           </Stack>
@@ -131,8 +186,14 @@ export function ContractDialog({ unitId, onClose }: { unitId: string; onClose: (
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button variant="contained" disabled={badPrice || save.isPending} onClick={() => save.mutate()}>
+        <Button onClick={onClose} disabled={save.isPending}>
+          {t('cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={invalid || save.isPending || (!!contract && Object.keys(changes).length === 0)}
+          onClick={() => save.mutate()}
+        >
           {t('save')}
         </Button>
       </DialogActions>

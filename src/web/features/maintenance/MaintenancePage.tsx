@@ -1,6 +1,7 @@
 /**
  * /maintenance (issue 21): the units with anything due, earliest first, with filters (within,
  * state, region) and "Raise due jobs now" (POST /api/maintenance/run) for those who may run it.
+ * A table from 600 px up; on a phone, one card per unit (DueCards): nothing scrolls sideways.
  */
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
@@ -9,8 +10,10 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -18,6 +21,7 @@ import type { DueItem } from '#shared/contracts/maintenance.ts';
 import { hasCapability, regionalScopeOf } from '#shared/domain/permissions.ts';
 import { formatPhone } from '#shared/domain/phone.ts';
 import { DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { DueStateChip } from '#web/components/DueStateChip.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
@@ -25,7 +29,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useRegions } from '#web/lib/queries/regions.ts';
 import { useDueList, useRunDueJobs } from './api/due.ts';
-import { StateChip } from './StateChip.tsx';
+import { DueCards } from './DueCards.tsx';
 
 const WITHIN = [7, 30, 60, 90] as const;
 
@@ -41,7 +45,10 @@ export default function MaintenancePage() {
   const regions = useRegions();
   const due = useDueList({ ...paging.query, within, state: state || undefined, regionId: regionId || undefined });
   const run = useRunDueJobs();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   if (!ready) return <Loading />;
+  const loading = due.isLoading || (due.isFetching && !!due.error);
+  const error = due.error && errorMessage(due.error, t('due.fetchFailed'));
   const mayRun = hasCapability(policyRole, 'maintenanceRun');
 
   return (
@@ -122,91 +129,103 @@ export default function MaintenancePage() {
           </TextField>
         )}
       </Stack>
-      <DataTable<DueItem>
-        label={t('due.tableLabel')}
-        columns={[
-          {
-            key: 'due',
-            header: t('due.dueOn'),
-            render: (r) => (
-              <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                <span>{format.date(r.nextDueOn)}</span>
-                <StateChip state={r.state} />
-              </Stack>
-            ),
-          },
-          {
-            key: 'customer',
-            header: t('due.customer'),
-            render: (r) => (
-              <Box>
-                <Link component={RouterLink} to={`/units/${r.unitId}`} sx={{ fontWeight: 600 }}>
-                  {r.customer.name}
-                </Link>
-                <Typography variant="body2" color="text.secondary">
-                  <Link href={`tel:+91${r.customer.primaryPhone}`} color="inherit">
-                    {formatPhone(r.customer.primaryPhone)}
+      {phone ? (
+        <DueCards
+          rows={due.data?.items}
+          total={due.data?.total}
+          paging={paging}
+          loading={loading}
+          error={error}
+          onRetry={() => void due.refetch()}
+          label={t('due.tableLabel')}
+        />
+      ) : (
+        <DataTable<DueItem>
+          label={t('due.tableLabel')}
+          columns={[
+            {
+              key: 'due',
+              header: t('due.dueOn'),
+              render: (r) => (
+                <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                  <span>{format.date(r.nextDueOn)}</span>
+                  <DueStateChip state={r.state} />
+                </Stack>
+              ),
+            },
+            {
+              key: 'customer',
+              header: t('due.customer'),
+              render: (r) => (
+                <Box>
+                  <Link component={RouterLink} to={`/units/${r.unitId}`} sx={{ fontWeight: 600 }}>
+                    {r.customer.name}
                   </Link>
-                  {' · '}
-                  {r.customer.regionName}
-                </Typography>
-              </Box>
-            ),
-          },
-          {
-            key: 'product',
-            header: t('due.product'),
-            hideBelow: 'md',
-            render: (r) => (
-              <Box>
-                <span>
-                  {r.product.brand} {r.product.name}
-                </span>
-                <Typography variant="body2" color="text.secondary">
-                  {r.serialNumber}
-                </Typography>
-              </Box>
-            ),
-          },
-          {
-            key: 'parts',
-            header: t('due.parts'),
-            render: (r) => r.dueParts.map((p) => (p.name === 'AMC visit' ? t('unit.amcVisit') : p.name)).join(', '),
-          },
-          {
-            key: 'cover',
-            header: t('due.cover'),
-            hideBelow: 'md',
-            render: (r) =>
-              r.contract ? (
-                <Chip size="small" variant="outlined" label={t(`contractType.${r.contract.type}`)} />
-              ) : (
-                <Chip size="small" color="warning" variant="outlined" label={t('due.chargeable')} />
+                  <Typography variant="body2" color="text.secondary">
+                    <Link href={`tel:+91${r.customer.primaryPhone}`} color="inherit">
+                      {formatPhone(r.customer.primaryPhone)}
+                    </Link>
+                    {' · '}
+                    {r.customer.regionName}
+                  </Typography>
+                </Box>
               ),
-          },
-          {
-            key: 'request',
-            header: t('due.request'),
-            hideBelow: 'sm',
-            render: (r) =>
-              r.openRequestId ? (
-                <Link component={RouterLink} to={`/service-requests/${r.openRequestId}`}>
-                  {t('due.openRequest')}
-                </Link>
-              ) : (
-                '—'
+            },
+            {
+              key: 'product',
+              header: t('due.product'),
+              hideBelow: 'md',
+              render: (r) => (
+                <Box>
+                  <span>
+                    {r.product.brand} {r.product.name}
+                  </span>
+                  <Typography variant="body2" color="text.secondary">
+                    {r.serialNumber}
+                  </Typography>
+                </Box>
               ),
-          },
-        ]}
-        rows={due.data?.items}
-        total={due.data?.total}
-        getRowId={(r) => r.unitId}
-        paging={paging}
-        loading={due.isLoading || (due.isFetching && !!due.error)}
-        error={due.error && errorMessage(due.error, t('due.fetchFailed'))}
-        onRetry={() => void due.refetch()}
-        emptyMessage={t('due.empty')}
-      />
+            },
+            {
+              key: 'parts',
+              header: t('due.parts'),
+              render: (r) => r.dueParts.map((p) => (p.name === 'AMC visit' ? t('unit.amcVisit') : p.name)).join(', '),
+            },
+            {
+              key: 'cover',
+              header: t('due.cover'),
+              hideBelow: 'md',
+              render: (r) =>
+                r.contract ? (
+                  <Chip size="small" variant="outlined" label={t(`contractType.${r.contract.type}`)} />
+                ) : (
+                  <Chip size="small" color="warning" variant="outlined" label={t('due.chargeable')} />
+                ),
+            },
+            {
+              key: 'request',
+              header: t('due.request'),
+              hideBelow: 'sm',
+              render: (r) =>
+                r.openRequestId ? (
+                  <Link component={RouterLink} to={`/service-requests/${r.openRequestId}`}>
+                    {t('due.openRequest')}
+                  </Link>
+                ) : (
+                  '—'
+                ),
+            },
+          ]}
+          rows={due.data?.items}
+          total={due.data?.total}
+          getRowId={(r) => r.unitId}
+          paging={paging}
+          loading={loading}
+          error={error}
+          onRetry={() => void due.refetch()}
+          emptyMessage={t('due.empty')}
+        />
+      )}
     </Box>
   );
 }

@@ -1,9 +1,12 @@
 /**
  * /units/:id (issue 21): one installed unit — its schedule with state chips, its contracts, its
- * service history with the parts each visit replaced, and "Raise service request".
+ * service history with the parts each visit replaced, and "Raise service request". Those the
+ * server lets change them (the capability helpers) add, edit and cancel contracts and correct the
+ * day a part was last changed.
  */
 import Add from '@mui/icons-material/Add';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import EditCalendar from '@mui/icons-material/EditCalendar';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,19 +30,34 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import type { UnitDetails } from '#shared/contracts/maintenance.ts';
+import type { ContractItem, ScheduleRow, UnitDetails } from '#shared/contracts/maintenance.ts';
 import { MIN_DESCRIPTION } from '#shared/domain/constants.ts';
 import { hasCapability } from '#shared/domain/permissions.ts';
 import { formatTicket } from '#shared/domain/ticket.ts';
+import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
+import { DueStateChip } from '#web/components/DueStateChip.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { useFormat, useServerText } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { useRaiseRequest, useUnit, useUnitContracts } from './api/unit.ts';
+import { useCancelContract, useRaiseRequest, useUnit, useUnitContracts } from './api/unit.ts';
 import { ContractDialog } from './ContractDialog.tsx';
-import { StateChip } from './StateChip.tsx';
+import { CorrectDateDialog } from './CorrectDateDialog.tsx';
+
+/** Cells shown from sm up; on a phone their content moves into the row's other cells. */
+const WIDE_CELL = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const NARROW_ONLY = { display: { xs: 'block', sm: 'none' } } as const;
+/** Read by screen readers, not shown: the actions column's header. */
+const SR_ONLY = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
@@ -115,6 +133,10 @@ export default function UnitPage() {
   const contracts = useUnitContracts(id);
   const [raising, setRaising] = useState(false);
   const [contracting, setContracting] = useState(false);
+  const [editing, setEditing] = useState<ContractItem | null>(null);
+  const [cancelling, setCancelling] = useState<ContractItem | null>(null);
+  const [correcting, setCorrecting] = useState<(ScheduleRow & { partId: string }) | null>(null);
+  const cancel = useCancelContract();
   const { policyRole } = useAuth();
   if (!ready || unit.isLoading) return <Loading />;
   if (!unit.data) {
@@ -134,6 +156,14 @@ export default function UnitPage() {
   );
   // The heading is data: the purifier's brand and model as the catalogue spells them.
   const productName = [u.product.brand, u.product.name].join(' ');
+  const active = u.status === 'ACTIVE';
+  // What the server allows (the policy table): contracts for customer editors; a part's date for
+  // whoever may change the customer's units (a technician never reaches this page).
+  const mayContract = active && hasCapability(policyRole, 'contractManage');
+  const mayCorrect = active && hasCapability(policyRole, 'unitWrite');
+  // A date never breaks across lines ("2 Jul 2026 – 1 Jul 2027" wraps at the dash only).
+  const day = (d: string) => format.date(d).replace(/ /g, '\u00a0');
+  const period = (c: ContractItem) => `${day(c.startsOn)} – ${day(c.endsOn)}`;
   return (
     <Box>
       <PageHeader
@@ -148,7 +178,11 @@ export default function UnitPage() {
                 {u.customer.name}
               </Link>
             </Typography>
-            {u.status === 'REMOVED' ? <Chip size="small" label={t('unit.removed')} /> : <StateChip state={u.state} />}
+            {u.status === 'REMOVED' ? (
+              <Chip size="small" label={t('unit.removed')} />
+            ) : (
+              <DueStateChip state={u.state} />
+            )}
           </Stack>
         }
         actions={
@@ -172,7 +206,8 @@ export default function UnitPage() {
           </Link>
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mb: 0 }}>
+      {/* Side by side from md; on a phone the cards' own margin spaces them. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
         <Section title={t('unit.details')}>
           <Typography variant="body2">
             {t('unit.installedOn')}: {format.date(u.installedOn)}
@@ -192,8 +227,7 @@ export default function UnitPage() {
         <Section
           title={t('unit.contracts')}
           action={
-            u.status === 'ACTIVE' &&
-            hasCapability(policyRole, 'contractManage') && (
+            mayContract && (
               <Button size="small" startIcon={<Add />} onClick={() => setContracting(true)} sx={{ minHeight: 44 }}>
                 {t('contract.add')}
               </Button>
@@ -215,9 +249,34 @@ export default function UnitPage() {
                     <Chip size="small" variant="outlined" label={t(`contractStatus.${c.status}`)} />
                   </Stack>
                   <Typography variant="body2" color="text.secondary">
-                    {format.date(c.startsOn)} – {format.date(c.endsOn)} · {format.rupees(c.price / 100)}
+                    {period(c)} · {format.rupees(c.price / 100)}
                     {c.visitsPerYear > 0 && ` · ${t('unit.visitsPerYear', { count: c.visitsPerYear })}`}
+                    {c.partsIncluded && ` · ${t('unit.partsIncluded')}`}
                   </Typography>
+                  {mayContract && c.status === 'ACTIVE' && (
+                    <Stack direction="row" spacing={1} sx={{ mt: 0.5, ml: -1 }}>
+                      <Button
+                        size="small"
+                        onClick={() => setEditing(c)}
+                        aria-label={t('contract.editFor', { contract: t(`contractType.${c.type}`), period: period(c) })}
+                        sx={{ minHeight: 44, minWidth: 44 }}
+                      >
+                        {t('contract.editShort')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => setCancelling(c)}
+                        aria-label={t('contract.cancelFor', {
+                          contract: t(`contractType.${c.type}`),
+                          period: period(c),
+                        })}
+                        sx={{ minHeight: 44, minWidth: 44 }}
+                      >
+                        {t('contract.cancel')}
+                      </Button>
+                    </Stack>
+                  )}
                 </Box>
               ))}
             </Stack>
@@ -225,13 +284,21 @@ export default function UnitPage() {
         </Section>
       </Box>
       <Section title={t('unit.schedule')}>
-        <Table size="small" aria-label={t('unit.schedule')}>
+        {/* On a phone: the last change under the part, the state under the next due date. */}
+        <Table size="small" aria-label={t('unit.schedule')} sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
           <TableHead>
             <TableRow>
               <TableCell>{t('unit.part')}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('unit.lastChanged')}</TableCell>
+              <TableCell sx={WIDE_CELL}>{t('unit.lastChanged')}</TableCell>
               <TableCell>{t('unit.nextDue')}</TableCell>
-              <TableCell>{t('unit.state')}</TableCell>
+              <TableCell sx={WIDE_CELL}>{t('unit.state')}</TableCell>
+              {mayCorrect && (
+                <TableCell align="right">
+                  <Box component="span" sx={SR_ONLY}>
+                    {t('unit.actions')}
+                  </Box>
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -244,14 +311,48 @@ export default function UnitPage() {
                       {t('unit.every', { count: s.intervalMonths })}
                     </Typography>
                   )}
+                  {s.lastChangedOn && (
+                    <Typography variant="caption" color="text.secondary" component="div" sx={NARROW_ONLY}>
+                      {t('unit.lastChanged')}:{' '}
+                      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                        {format.date(s.lastChangedOn)}
+                      </Box>
+                    </Typography>
+                  )}
                 </TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                  {s.lastChangedOn ? format.date(s.lastChangedOn) : '—'}
+                <TableCell sx={WIDE_CELL}>{s.lastChangedOn ? format.date(s.lastChangedOn) : '—'}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {s.nextDueOn ? format.date(s.nextDueOn) : '—'}
+                  <Box sx={{ ...NARROW_ONLY, mt: 0.5 }}>
+                    <DueStateChip state={s.state} />
+                  </Box>
                 </TableCell>
-                <TableCell>{s.nextDueOn ? format.date(s.nextDueOn) : '—'}</TableCell>
-                <TableCell>
-                  <StateChip state={s.state} />
+                <TableCell sx={WIDE_CELL}>
+                  <DueStateChip state={s.state} />
                 </TableCell>
+                {mayCorrect && (
+                  <TableCell align="right" sx={{ py: 0 }}>
+                    {s.partId && (
+                      <Button
+                        size="small"
+                        startIcon={<EditCalendar />}
+                        onClick={() => setCorrecting({ ...s, partId: s.partId as string })}
+                        aria-label={t('unit.correctDateFor', { part: s.name })}
+                        sx={{
+                          minHeight: 44,
+                          minWidth: 44,
+                          whiteSpace: 'nowrap',
+                          // On a phone the icon alone (the name says which part): no gap for the text.
+                          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
+                        }}
+                      >
+                        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                          {t('unit.correctDate')}
+                        </Box>
+                      </Button>
+                    )}
+                  </TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>
@@ -290,6 +391,26 @@ export default function UnitPage() {
       </Section>
       {raising && <RaiseDialog unit={u} onClose={() => setRaising(false)} />}
       {contracting && <ContractDialog unitId={u.id} onClose={() => setContracting(false)} />}
+      {editing && <ContractDialog unitId={u.id} contract={editing} onClose={() => setEditing(null)} />}
+      {correcting && <CorrectDateDialog unitId={u.id} row={correcting} onClose={() => setCorrecting(null)} />}
+      <ConfirmDialog
+        open={!!cancelling}
+        title={t('contract.cancel')}
+        message={
+          cancelling
+            ? t('contract.cancelMessage', {
+                contract: t(`contractType.${cancelling.type}`),
+                period: period(cancelling),
+              })
+            : ''
+        }
+        confirmLabel={t('contract.cancelConfirm')}
+        cancelLabel={t('contract.keep')}
+        destructive
+        pending={cancel.isPending}
+        onConfirm={() => cancelling && cancel.mutate(cancelling.id, { onSuccess: () => setCancelling(null) })}
+        onClose={() => setCancelling(null)}
+      />
     </Box>
   );
 }

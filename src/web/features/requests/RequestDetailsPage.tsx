@@ -1,7 +1,8 @@
 /**
  * /service-requests/{id}: the request's facts, approval history, work logs and photos; the
- * action buttons `allowedActions` (the shared workflow table) gives this user on this status; and,
- * for the assigned technician only, the work-progress panel. Each part is its own component:
+ * action buttons `allowedActions` (the shared workflow table) gives this user on this status; the
+ * purifier it is about, when it has one (issue 21); and, for the assigned technician only, the
+ * work-progress panel. Each part is its own component:
  * RequestActions (buttons, dialogs, mutations), WorkProgressPanel, RequestFactsCard,
  * ApprovalHistory, WorkLogList. Texts from the `requests` catalogue (ADR 022).
  */
@@ -37,6 +38,7 @@ import { Section } from './components/DetailsSection.tsx';
 import { PhotoGrid } from './components/PhotoGrid.tsx';
 import { RequestActions } from './components/RequestActions.tsx';
 import { RequestFactsCard } from './components/RequestFactsCard.tsx';
+import { RequestUnitCard } from './components/RequestUnitCard.tsx';
 import { WorkLogList } from './components/WorkLogList.tsx';
 import { WorkProgressPanel } from './components/WorkProgressPanel.tsx';
 
@@ -135,6 +137,7 @@ export default function RequestDetailsPage() {
         <Grid size={{ xs: 12, md: isAssignee ? 7 : 12 }} sx={{ order: { md: 1 } }}>
           <Stack spacing={2}>
             <RequestFactsCard request={r} />
+            {r.unitId ? <RequestUnitCard unitId={r.unitId} /> : null}
             <ApprovalHistory entries={r.approvalHistory} />
             <WorkLogList logs={r.workLogs} />
             <Section title={t('details.photos', { n: r.workMedia.length })}>

@@ -16,7 +16,9 @@ export const AFTER_REQUEST_CHANGE = [requestsQueryKey, ['dashboard'], ['technici
 /**
  * What a transition moves besides the request itself, which answers with its new state (put in
  * the cache under requestQueryKey, not refetched): the lists, the technician candidates (their
- * open-task counts), the dashboard, the technician's screens and the customers' request histories.
+ * open-task counts), the dashboard, the technician's screens, the customers' request histories,
+ * and the installed base (issue 21: a completion moves its unit's due dates and the due list's
+ * open requests; the details page's purifier card shows them).
  */
 export const AFTER_TRANSITION = [
   requestListsQueryKey,
@@ -24,4 +26,5 @@ export const AFTER_TRANSITION = [
   ['dashboard'],
   ['technician'],
   ['customers'],
+  ['maintenance'],
 ] as const;

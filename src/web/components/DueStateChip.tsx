@@ -1,11 +1,11 @@
-/** A due state as a chip: OVERDUE red, DUE_SOON amber, OK green (text and colour, not colour alone). */
+/** A unit's or part's due state (issue 21) as a chip: OVERDUE red, DUE_SOON amber, OK green (text and colour, not colour alone). */
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { DueState } from '#shared/domain/maintenance.ts';
 
 const COLOR = { OVERDUE: 'error', DUE_SOON: 'warning', OK: 'success' } as const;
 
-export function StateChip({ state }: { state: DueState }) {
+export function DueStateChip({ state }: { state: DueState }) {
   const { t } = useTranslation('maintenance');
   return (
     <Chip
