@@ -93,7 +93,8 @@ async function drill(label: string, env: Record<string, string>, open: () => Pro
   await database.close();
 
   // Second start: ask for the run and pull the plug part-way.
-  const victim = await startServer({ ...env, PORT: String(await freePort(4600, 4699)) });
+  // At debug the run logs each committed chunk ('maintenance run progress'): the plug is pulled on it.
+  const victim = await startServer({ ...env, LOG_LEVEL: 'debug', PORT: String(await freePort(4600, 4699)) });
   await victim.waitReady(90_000);
   const headers = await signIn(victim.url);
   const total = async () =>
@@ -106,13 +107,29 @@ async function drill(label: string, env: Record<string, string>, open: () => Pro
     .then((r) => r.status)
     .catch(() => 0);
   // Pull the plug once a few hundred jobs are committed. On PostgreSQL the request counters say so
-  // while the run goes on; PGlite's one connection answers nothing else until the run ends, so
-  // there the plug is pulled at a time (1,500 jobs take several seconds there).
+  // while the run goes on; on PGlite the server's own progress lines say it (a timer alone killed
+  // a loaded CI host's run before its first chunk), and the server must still answer meanwhile:
+  // the run goes back to the event loop between chunks.
+  const committed = () =>
+    Math.max(
+      0,
+      ...victim
+        .logLines()
+        .filter((l) => l.msg === 'maintenance run progress')
+        .map((l) => Number(l.created)),
+    );
   if (env.DATABASE_URL) {
     while (Date.now() - started < 120_000 && (await total()) - baseline < 300)
       await new Promise((r) => setTimeout(r, 50));
   } else {
-    await new Promise((r) => setTimeout(r, 1_500 + Math.floor(Math.random() * 1_500)));
+    while (Date.now() - started < 120_000 && committed() === 0) await new Promise((r) => setTimeout(r, 10));
+    const ready = await fetch(`${victim.url}/api/ready`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
+    expect(ready, 'the server answers during a run on PGlite').toBe(200);
+    const stopAt = 100 + Math.floor(Math.random() * 400);
+    while (Date.now() - started < 120_000 && committed() < stopAt) await new Promise((r) => setTimeout(r, 10));
   }
   victim.proc.kill('SIGKILL');
   await victim.exited;

@@ -24,6 +24,7 @@ export const MAINTENANCE_MESSAGES = {
   unitNotFound: 'Unit not found',
   serialDuplicate: 'An active unit with this serial number already exists',
   installedInFuture: 'The installation date cannot be in the future',
+  changeInFuture: 'A change date cannot be in the future',
   dateInvalid: 'Enter a valid date (YYYY-MM-DD)',
   unitRemoved: 'This unit has been removed',
   unitNotOfCustomer: "The unit is not one of this request's customer's units",

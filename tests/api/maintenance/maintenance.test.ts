@@ -144,6 +144,20 @@ describe('units and their schedule', () => {
     });
     expect(future.statusCode).toBe(400);
     expect(future.json().message).toBe(M.installedInFuture);
+    // Correcting a part's date: not in the future either, in the reader's language too.
+    const partId = p.parts[0].id;
+    const tomorrow = { schedule: [{ partId, lastChangedOn: addDays(today(), 1) }] };
+    const ahead = await call('PATCH', `/api/units/${u.id}`, admin, tomorrow);
+    expect(ahead.statusCode).toBe(400);
+    expect(ahead.json().message).toBe(M.changeInFuture);
+    const inHindi = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/units/${u.id}`,
+      headers: { ...admin, 'accept-language': 'hi' },
+      payload: tomorrow,
+    });
+    expect(inHindi.statusCode).toBe(400);
+    expect(inHindi.json().message).toBe('बदलने की तारीख भविष्य की नहीं हो सकती');
     expect((await call('GET', `/api/units/${u.id}`, managerKochi)).statusCode).toBe(404);
     expect((await call('PATCH', `/api/units/${u.id}`, managerKochi, { locationNote: 'x' })).statusCode).toBe(404);
   });

@@ -18,6 +18,7 @@ export type DailyConfig = Pick<
 
 /** The part of the app's logger used here. */
 export interface DailyLog {
+  debug?(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
@@ -36,6 +37,7 @@ export async function scheduleDailyMaintenance(
     timeZone: config.TZ,
     leadDays: config.MAINTENANCE_LEAD_DAYS,
     autoApprove: config.MAINTENANCE_AUTO_APPROVE,
+    onProgress: (p) => log.debug?.(p, 'maintenance run progress'),
   });
   try {
     const next = await jobs.daily(DAILY_JOB, config.MAINTENANCE_RUN_AT, config.TZ, async () => {

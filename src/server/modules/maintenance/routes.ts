@@ -40,6 +40,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
     timeZone: config.TZ,
     leadDays: config.MAINTENANCE_LEAD_DAYS,
     autoApprove: config.MAINTENANCE_AUTO_APPROVE,
+    onProgress: (p) => app.log.debug(p, 'maintenance run progress'),
   });
   const g = (c: Parameters<typeof guards.guard>[0]) => guards.guard(c);
 

@@ -8,6 +8,7 @@
  * so nothing holds the request counters for long and a run killed midway leaves only whole
  * chunks behind.
  */
+import { setImmediate } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { notifications } from '#server/db/schema/activity.ts';
@@ -29,6 +30,11 @@ export interface RunOptions {
   timeZone: string;
   leadDays: number;
   autoApprove: boolean;
+  /**
+   * Told after each committed chunk (the requests raised so far, of how many due): the server logs
+   * it at debug, so an operator can follow a long run, and the kill -9 drill pulls the plug on it.
+   */
+  onProgress?: (p: { created: number; due: number }) => void;
 }
 
 /** The English words of a raised job (request descriptions are data, written once in English). */
@@ -129,6 +135,10 @@ export class MaintenanceRun {
           );
           return raised.length;
         });
+        this.opts.onProgress?.({ created, due });
+        // Back to the event loop between chunks: PGlite runs its statements on this thread, so a
+        // long run would otherwise hold every other request (and the log's writes) until it ends.
+        await setImmediate();
       }
     }
     const reminders = await this.reminders(today, regionId, system.id);

@@ -437,7 +437,7 @@ export class MaintenanceService {
           for (const change of b.schedule) {
             const row = rows.find((r) => r.partId === change.partId);
             if (!row || row.intervalMonths == null) throw invalid('schedule', M.partNotOfUnit);
-            if (change.lastChangedOn > today) throw invalid('schedule', 'A change date cannot be in the future');
+            if (change.lastChangedOn > today) throw invalid('schedule', M.changeInFuture);
             await repo.setScheduleRow(tx, row.id, {
               lastChangedOn: change.lastChangedOn,
               nextDueOn: nextDueOn(change.lastChangedOn, row.intervalMonths),

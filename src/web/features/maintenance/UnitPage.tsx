@@ -40,6 +40,7 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { useFormat, useServerText } from '#web/i18n/hooks.ts';
+import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useCancelContract, useRaiseRequest, useUnit, useUnitContracts } from './api/unit.ts';
@@ -128,6 +129,7 @@ export default function UnitPage() {
   const { id = '' } = useParams();
   const { t, ready } = useTranslation('maintenance');
   const format = useFormat();
+  const labels = useRequestLabels();
   const navigate = useNavigate();
   const unit = useUnit(id);
   const contracts = useUnitContracts(id);
@@ -371,7 +373,7 @@ export default function UnitPage() {
                   {h.ticketNo ? formatTicket(h.ticketNo) : h.id.slice(0, 8)}
                 </Link>{' '}
                 <Typography component="span" variant="body2" color="text.secondary">
-                  {format.date(h.createdAt)} · {h.status}
+                  {format.date(h.createdAt)} · {labels.status(h.status)}
                 </Typography>
                 <Typography variant="body2">{h.description}</Typography>
                 {h.partsReplaced.length > 0 && (
