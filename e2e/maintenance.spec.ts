@@ -1,8 +1,8 @@
 /**
  * Issue 21, the "done when" journey on the demo data: a Service Manager sees this week's due
  * units on Maintenance and raises the jobs; the list then links each to its open request; an
- * admin adds a product with its parts to the catalogue. (The technician's parts checklist and
- * the schedule moving on are proven at the API layer, tests/api/maintenance.)
+ * admin adds a product with its parts to the catalogue; a technician on a phone completes a
+ * filter change ticking the parts replaced, and the office sees the unit's next due dates move on.
  *
  * Then the unit page's changes as a Service Manager makes them (an AMC's price edited in rupees,
  * the AMC cancelled, a part's last change corrected), a request's purifier on its details page,
@@ -282,6 +282,72 @@ test('a request raised for a unit shows the purifier, linked to its page; its te
 
 test.describe('on a 360 px touch phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test("a technician completes a filter change with the parts replaced; the unit's next due dates move on", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // Installed a year ago: its 6-month filters are overdue. The customer has a second purifier,
+    // so the dialog must offer the request's own unit, not whichever comes first.
+    const installedOn = addMonths(todayIn(), -12);
+    const unit = await ownUnit(request, installedOn);
+    const admin = await apiAuth(request);
+    const products = (await (
+      await request.get('/api/products', { headers: admin, params: { page: 1, pageSize: 100 } })
+    ).json()) as { id: string; brand: string; name: string }[];
+    const other = products.find((p) => `${p.brand} ${p.name}` === 'Neervana Pure RO+UV 8 L') as { id: string };
+    const second = await request.post(`/api/customers/${unit.customer.id}/units`, {
+      headers: admin,
+      data: { productId: other.id, serialNumber: `E2E-${uniqueTag()}`, installedOn },
+    });
+    expect(second.status(), await second.text()).toBe(201);
+    const techHeaders = await apiAuth(request, { email: 'tech@demo.test', password: 'demo1234' });
+    const tech = (await (await request.get('/api/auth/me', { headers: techHeaders })).json()) as { id: string };
+    const id = await requestFor(request, unit, 'Filter change due: sediment and pre-carbon', tech);
+    const started = await request.post('/api/technician-workflow/start', {
+      headers: techHeaders,
+      data: { requestId: id },
+    });
+    expect(started.ok(), await started.text()).toBeTruthy();
+
+    await loginAs(page, 'tech@demo.test');
+    await page.goto(`/service-requests/${id}`);
+    await page.getByRole('button', { name: 'Complete Work' }).first().tap();
+    const dialog = page.getByRole('dialog', { name: 'Complete Work' });
+    await expect(dialog.getByRole('group', { name: `Parts replaced on the ${PRODUCT}` })).toBeVisible();
+    for (const part of ['Sediment filter', 'Pre-carbon filter']) {
+      const box = dialog.getByRole('checkbox', { name: part });
+      await box.tap();
+      await expect(box).toBeChecked();
+    }
+    await expect(dialog.getByRole('checkbox', { name: 'RO membrane' })).not.toBeChecked();
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await dialog.getByLabel('Notes').fill('Changed sediment and pre-carbon; TDS 45 after.');
+    await dialog.getByRole('button', { name: 'Complete Work' }).tap();
+    await expect(page.getByRole('alert').filter({ hasText: 'Work completed successfully!' })).toBeVisible();
+
+    // The office sees the schedule moved on: changed today, next due in six months, OK again;
+    // a part not ticked keeps its last change (the installation).
+    const today = todayIn();
+    const office = await browser.newContext({ viewport: { width: 1366, height: 850 } });
+    const desk = await office.newPage();
+    await signIn(desk, { email: 'service.manager@demo.test', password: 'demo1234', name: 'Ravi Service Manager' });
+    await desk.goto(`/units/${unit.id}`);
+    for (const part of ['Sediment filter', 'Pre-carbon filter']) {
+      const row = desk.getByRole('row').filter({ hasText: part });
+      await expect(row).toContainText(formatDate(today));
+      await expect(row).toContainText(formatDate(addMonths(today, 6)));
+      await expect(row).toContainText('OK');
+    }
+    await expect(desk.getByRole('row').filter({ hasText: 'Post-carbon filter' })).toContainText(
+      formatDate(installedOn),
+    );
+    const replaced = desk.getByText(/^Replaced: /);
+    await expect(replaced).toContainText('Sediment filter');
+    await expect(replaced).toContainText('Pre-carbon filter');
+    await office.close();
+  });
 
   test('the due list is a list of cards: no sideways scroll, 44 px targets, reachable by keyboard', async ({
     page,

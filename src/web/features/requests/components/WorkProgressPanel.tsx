@@ -58,10 +58,12 @@ export function WorkProgressPanel({
   const allowed: readonly WorkflowAction[] = movedOn === null ? given : [];
   const { t } = useTranslation('technician');
   const [completing, setCompleting] = useState(false);
-  const [parts, setParts] = useState<CompletionPartsValue>(NO_PARTS);
+  // A request raised for a unit offers that unit's parts first, whatever else the customer has.
+  const noParts: CompletionPartsValue = r.unitId ? { ...NO_PARTS, unitId: r.unitId } : NO_PARTS;
+  const [parts, setParts] = useState<CompletionPartsValue>(noParts);
   const close = () => {
     setCompleting(false);
-    setParts(NO_PARTS);
+    setParts(noParts);
   };
   const start = useStartWork(r.id);
   const complete = useCompleteWork(r.id, close);
