@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema/activity.ts';
+import { releaseGuess, reserveGuess } from '#server/modules/auth/repository.ts';
 import { REFRESH_COOKIE } from '#server/modules/auth/routes.ts';
 import { INVALID_CREDENTIALS, REGISTRATION_CLOSED } from '#server/modules/auth/service.ts';
 import { createTestApp, login, makeUser, ROLE, TEST_PASSWORD, type TestContext } from '#tests/harness/app.ts';
@@ -270,6 +271,42 @@ describe('per-account lockout under parallel guesses (issue 15, item 4)', () => 
         });
         expect(after.statusCode, after.body).toBe(200);
       }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a refusal is not counted, and a give-back never reaches the next window', async () => {
+    const t = await createTestApp();
+    try {
+      const email = 'window.check@test.local';
+      const hits = async () =>
+        Number(
+          (
+            (await t.db.execute(sql`SELECT hits FROM rate_limit_hits WHERE key = ${`account-guess:${email}`}`))
+              .rows[0] as { hits: number }
+          ).hits,
+        );
+      const first = await reserveGuess(t.db, email, 60_000, 3);
+      expect(first).not.toBeNull();
+      await reserveGuess(t.db, email, 60_000, 3);
+      await reserveGuess(t.db, email, 60_000, 3);
+      // At the limit: refused, and the counter does not rise.
+      expect(await reserveGuess(t.db, email, 60_000, 3)).toBeNull();
+      expect(await hits()).toBe(3);
+      // The window ends; a new one starts with this attempt.
+      await t.db.execute(
+        sql`UPDATE rate_limit_hits SET reset_at = clock_timestamp() - interval '1 second' WHERE key = ${`account-guess:${email}`}`,
+      );
+      const second = await reserveGuess(t.db, email, 60_000, 3);
+      expect(second).not.toBeNull();
+      expect(second).not.toBe(first);
+      expect(await hits()).toBe(1);
+      // A late give-back from the old window frees nothing in the new one; its own does.
+      await releaseGuess(t.db, email, first as string);
+      expect(await hits()).toBe(1);
+      await releaseGuess(t.db, email, second as string);
+      expect(await hits()).toBe(0);
     } finally {
       await t.close();
     }

@@ -244,10 +244,13 @@ describe('server start (main.ts: jobRunnerFor and scheduleDailyMaintenance)', ()
     expect(product.statusCode, product.body).toBe(201);
     const today = todayIn(IST);
     const units: Record<string, string> = {};
-    // Due in 3 days (in Madurai) and in 10 days (in Salem): a 7-day lead raises the first only.
+    // Due in 3 days (Madurai), 10 (Salem) and 25 (Erode): MAINTENANCE_LEAD_DAYS=14, not the
+    // default 7, raises the first two only. (A month end can move a due date up to 3 days
+    // earlier through addMonths' clamping; no unit crosses the 14-day line by it.)
     for (const [city, dueIn] of [
       ['Madurai', 3],
       ['Salem', 10],
+      ['Erode', 25],
     ] as const) {
       const region = await makeRegion(ctx.db, city);
       const customer = await makeCustomer(ctx.db, region.id);
@@ -264,24 +267,26 @@ describe('server start (main.ts: jobRunnerFor and scheduleDailyMaintenance)', ()
       expect(unit.statusCode, unit.body).toBe(201);
       units[city] = unit.json().id;
     }
-    const config = loadConfig({ MAINTENANCE_LEAD_DAYS: '7', MAINTENANCE_AUTO_APPROVE: 'on' } as NodeJS.ProcessEnv);
+    const config = loadConfig({ MAINTENANCE_LEAD_DAYS: '14', MAINTENANCE_AUTO_APPROVE: 'on' } as NodeJS.ProcessEnv);
     const r = recorder();
     const { log, lines } = quiet();
     await scheduleDailyMaintenance(r.runner, config, ctx.db, log);
     await r.calls[0]?.handler();
     expect(lines.at(-1)).toEqual({
-      obj: { job: 'maintenance-daily', created: 1, skipped: 0, reminders: 0 },
+      obj: { job: 'maintenance-daily', created: 2, skipped: 0, reminders: 0 },
       msg: 'maintenance run finished',
     });
-    const raised = await ctx.db
-      .select()
-      .from(serviceRequests)
-      .where(eq(serviceRequests.unitId, units.Madurai as string));
-    expect(raised.map((x) => x.status)).toEqual(['APPROVED']);
+    for (const city of ['Madurai', 'Salem']) {
+      const raised = await ctx.db
+        .select()
+        .from(serviceRequests)
+        .where(eq(serviceRequests.unitId, units[city] as string));
+      expect(raised.map((x) => x.status)).toEqual(['APPROVED']);
+    }
     const notYet = await ctx.db
       .select()
       .from(serviceRequests)
-      .where(eq(serviceRequests.unitId, units.Salem as string));
+      .where(eq(serviceRequests.unitId, units.Erode as string));
     expect(notYet).toEqual([]);
   });
 

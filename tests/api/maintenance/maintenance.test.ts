@@ -183,6 +183,34 @@ describe('units and their schedule', () => {
     await unitAt(c.id, p.id, today(), tech.headers);
   });
 
+  it("a technician writes a customer's units only while a job there is in their hands", async () => {
+    const p = await product();
+    const c = await makeCustomer(ctx.db, kochi.id);
+    const tech = await signedIn(ctx, ROLE.TECHNICIAN, { regionId: chennai.id });
+    const requester = await makeUser(ctx.db, ROLE.SERVICE_ADMIN);
+    const job = await makeRequest(ctx.db, {
+      customerId: c.id,
+      regionId: kochi.id,
+      requestedById: requester.id,
+      status: 'WORK_COMPLETED',
+      assignedToId: tech.made.id,
+    });
+    const u = await unitAt(c.id, p.id, today(), tech.headers);
+    const fix = { locationNote: 'Kitchen, left of the sink' };
+    expect((await call('PATCH', `/api/units/${u.id}`, tech.headers, fix)).statusCode).toBe(200);
+    // The office acknowledges the job: it has left the technician's hands. They may still read
+    // the unit (their task history links it), but no longer change it.
+    await ctx.db.update(serviceRequests).set({ status: 'COMPLETED' }).where(eq(serviceRequests.id, job.id));
+    const late = await call('PATCH', `/api/units/${u.id}`, tech.headers, { locationNote: 'Changed later' });
+    expect(late.statusCode).toBe(403);
+    expect(late.json().message).toBe(M.unitWriteRefused);
+    expect((await call('DELETE', `/api/units/${u.id}`, tech.headers)).statusCode).toBe(403);
+    const still = await call('GET', `/api/units/${u.id}`, tech.headers);
+    expect(still.statusCode).toBe(200);
+    expect(still.json().locationNote).toBe(fix.locationNote);
+    expect(still.json().status).toBe('ACTIVE');
+  });
+
   it('PATCH records a part changed on paper; DELETE marks REMOVED and frees the serial', async () => {
     const p = await product();
     const c = await makeCustomer(ctx.db, chennai.id);

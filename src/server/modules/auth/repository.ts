@@ -3,7 +3,6 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
 import { refreshSessions, regions, roles, users } from '#server/db/schema/people.ts';
 import { announceAuthChange, publishRevoked } from '#server/modules/notifications/events.ts';
-import { hit } from '#server/modules/ops/rate-limit-store.ts';
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
 
@@ -186,17 +185,34 @@ const guessKey = (email: string) => `account-guess:${email}`;
 /**
  * Reserves one password check for an account before the hash is verified: one atomic upsert on
  * the account's fixed-window counter (`rate_limit_hits`), so parallel guesses each get their own
- * number, in this process or any other. Returns the guesses reserved in the window, this one
- * included: above the limit, the caller refuses without checking.
+ * number, in this process or any other. The counter only rises while it is under `limit` (or its
+ * window has ended): at the limit nothing is counted and the answer is null, refused unchecked.
+ * Else the answer names the window (its end, as PostgreSQL wrote it) for the give-back.
  */
-export async function reserveGuess(db: Db, email: string, windowMs: number): Promise<number> {
-  return (await hit(db, guessKey(email), windowMs)).current;
+export async function reserveGuess(db: Db, email: string, windowMs: number, limit: number): Promise<string | null> {
+  const res = await db.transaction(async (tx) => {
+    // As the rate-limit store does: every attempt updates this one row, so no WAL flush wait.
+    await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
+    return tx.execute<{ window: string }>(sql`
+      INSERT INTO rate_limit_hits AS r (key, hits, reset_at)
+      VALUES (${guessKey(email)}, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}))
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN r.reset_at <= clock_timestamp() THEN 1 ELSE r.hits + 1 END,
+        reset_at = CASE WHEN r.reset_at <= clock_timestamp() THEN excluded.reset_at ELSE r.reset_at END
+      WHERE r.reset_at <= clock_timestamp() OR r.hits < ${limit}
+      RETURNING reset_at::text AS window`);
+  });
+  return res.rows[0]?.window ?? null;
 }
 
-/** Gives a reservation back (the password was right): only wrong guesses stay counted. */
-export async function releaseGuess(db: Tx, email: string): Promise<void> {
+/**
+ * Gives a reservation back (the password was right, or the attempt was refused after all): only
+ * wrong guesses stay counted. Only to the window it was taken from: a give-back arriving after
+ * the window has ended never frees a check in the next one.
+ */
+export async function releaseGuess(db: Tx, email: string, window: string): Promise<void> {
   await db.execute(
-    sql`UPDATE rate_limit_hits SET hits = greatest(hits - 1, 0) WHERE key = ${guessKey(email)} AND reset_at > clock_timestamp()`,
+    sql`UPDATE rate_limit_hits SET hits = greatest(hits - 1, 0) WHERE key = ${guessKey(email)} AND reset_at = ${window}::timestamptz AND reset_at > clock_timestamp()`,
   );
 }
 

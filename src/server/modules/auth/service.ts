@@ -104,23 +104,24 @@ export class AuthService {
    * atomically before the hash is checked, so parallel guesses cannot all slip past the count
    * (issue 15). Sign-in and password change share the counter. The failed sign-ins in the audit
    * trail over the last 15 minutes (a sliding window) must be under the limit too, so the fixed
-   * window's reset cannot double the guesses at its edge. A refused attempt gives its reservation
-   * back at once (it checked nothing), so refusals never extend a lockout.
+   * window's reset cannot double the guesses at its edge. A refused attempt is not counted (it
+   * checked nothing), so refusals never extend a lockout. Answers the window reserved in, which
+   * is the only one a give-back may touch.
    */
-  private async reserveGuess(email: string, action: string, ip: string, actorId: string | null): Promise<void> {
+  private async reserveGuess(email: string, action: string, ip: string, actorId: string | null): Promise<string> {
     if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {
       this.lastSweep = Date.now();
       await repo.sweepGuesses(this.db);
     }
-    const reserved = await repo.reserveGuess(this.db, email, FAILURE_WINDOW_MS);
+    const window = await repo.reserveGuess(this.db, email, FAILURE_WINDOW_MS, this.failsPerAccount);
     const locked =
-      reserved > this.failsPerAccount ||
+      window === null ||
       (await repo.recentFailedLogins(this.db, email, new Date(Date.now() - FAILURE_WINDOW_MS))) >= this.failsPerAccount;
-    if (!locked) return;
-    // Refused unchecked: no password was tried, so the reservation goes back. Only checks in
-    // flight and wrong guesses stay counted; else a burst of parallel sign-ins (an office on one
-    // account, a script) would keep the account locked for the whole window after the burst.
-    await repo.releaseGuess(this.db, email);
+    if (!locked) return window;
+    // Refused unchecked: a refusal is never counted (at the limit the counter does not rise),
+    // and one refused by the sliding window gives its reservation back, so a burst of parallel
+    // sign-ins (an office on one account, a script) never keeps the account locked after it.
+    if (window !== null) await repo.releaseGuess(this.db, email, window);
     await audit(this.db, {
       actorId,
       actorEmail: email,
@@ -133,7 +134,7 @@ export class AuthService {
   }
 
   async login(email: string, password: string, client: Client): Promise<SessionResult> {
-    await this.reserveGuess(email, 'auth.login', client.ip, null);
+    const window = await this.reserveGuess(email, 'auth.login', client.ip, null);
     const creds = await repo.findCredentialsByEmail(this.db, email);
     // Verify against a dummy hash for unknown accounts, so both answers take the same time.
     const ok = await verifyPassword(creds?.passwordHash ?? (await dummyHash()), password);
@@ -157,9 +158,11 @@ export class AuthService {
     const { passwordHash: _, ...user } = creds;
     // The password was right: if opening the session fails (the database busy or gone), the
     // reservation goes back too, so a server fault never counts against the account.
+    let released = false;
     try {
       return await this.openSession(creds.id, client, user, async (tx) => {
-        await repo.releaseGuess(tx, email);
+        await repo.releaseGuess(tx, email, window);
+        released = true;
         await audit(tx, {
           actorId: creds.id,
           actorEmail: email,
@@ -169,7 +172,8 @@ export class AuthService {
         });
       });
     } catch (err) {
-      await repo.releaseGuess(this.db, email).catch(() => {});
+      // Not twice: when the session's transaction gave it back, only a later step failed.
+      if (!released) await repo.releaseGuess(this.db, email, window).catch(() => {});
       throw err;
     }
   }
@@ -309,7 +313,7 @@ export class AuthService {
     ip: string,
   ) {
     const userId = actor.id;
-    await this.reserveGuess(actor.email, 'auth.password_change', ip, userId);
+    const window = await this.reserveGuess(actor.email, 'auth.password_change', ip, userId);
     const stored = await repo.passwordHashOf(this.db, userId);
     if (stored === undefined || !(await verifyPassword(stored, current))) {
       await audit(this.db, {
@@ -325,7 +329,7 @@ export class AuthService {
         { path: 'currentPassword', message: 'Current password is incorrect' },
       ]);
     }
-    await repo.releaseGuess(this.db, actor.email);
+    await repo.releaseGuess(this.db, actor.email, window);
     const passwordHash = await hashPassword(next);
     await this.db.transaction(async (tx) => {
       await repo.setPassword(tx, userId, passwordHash);

@@ -288,12 +288,29 @@ export async function refreshUnitDue(db: Tx, unitId: string): Promise<void> {
     WHERE id = ${unitId}`);
 }
 
-/** Has this technician been assigned a request of this customer? */
-export async function isAssignedToCustomer(db: Tx, technicianId: string, customerId: string): Promise<boolean> {
+/** A request's statuses while it is in its technician's hands (assigned, started, completed, not yet acknowledged). */
+const IN_TECHNICIANS_HANDS = ['ASSIGNED', 'IN_PROGRESS', 'WORK_COMPLETED'] as const;
+
+/**
+ * Has this technician been assigned a request of this customer? With `inHand`, one still in
+ * their hands: a technician writes a customer's units only while on a job there, never for good.
+ */
+export async function isAssignedToCustomer(
+  db: Tx,
+  technicianId: string,
+  customerId: string,
+  inHand = false,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: serviceRequests.id })
     .from(serviceRequests)
-    .where(and(eq(serviceRequests.customerId, customerId), eq(serviceRequests.assignedToId, technicianId)))
+    .where(
+      and(
+        eq(serviceRequests.customerId, customerId),
+        eq(serviceRequests.assignedToId, technicianId),
+        inHand ? inArray(serviceRequests.status, [...IN_TECHNICIANS_HANDS]) : undefined,
+      ),
+    )
     .limit(1);
   return !!row;
 }

@@ -274,10 +274,14 @@ export class MaintenanceService {
     return undefined;
   }
 
-  /** May the actor change this customer's units? Customer editors, or the technician on one of its requests. */
+  /**
+   * May the actor change this customer's units? Customer editors, or the technician on one of its
+   * requests while that request is still in their hands (not once it is acknowledged or moved on).
+   */
   private async assertUnitWriter(tx: Tx, actor: Actor, customerId: string) {
     if (hasCapability(actor.policyRole, 'customerManage')) return;
-    if (actor.policyRole === ROLE.TECHNICIAN && (await repo.isAssignedToCustomer(tx, actor.id, customerId))) return;
+    if (actor.policyRole === ROLE.TECHNICIAN && (await repo.isAssignedToCustomer(tx, actor.id, customerId, true)))
+      return;
     throw forbidden(M.unitWriteRefused);
   }
 
