@@ -18,6 +18,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { SORT_MATCHES_UP_TO } from '#server/lib/paging.ts';
+import { SYSTEM_EMAIL_DOMAIN } from '#server/lib/system-accounts.ts';
 import {
   messageFor,
   notificationKeyFor,
@@ -165,7 +166,7 @@ const APPROVE_UPDATE = `update "service_requests" set "status" = $1, "approved_b
 const INSERT_HISTORY = `insert into "approval_history" ("id", "request_id", "approver_id", "approver_role", "stage", "status", "comments", "approved_at") values (default, $1, $2, $3, $4, $5, $6, default)`;
 const INSERT_AUDIT = `insert into "audit_log" ("id", "at", "actor_id", "actor_email", "action", "entity_type", "entity_id", "ip", "outcome", "details") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8)`;
 const ACTIVE_AMONG = (n: number) =>
-  `select "id" from "users" where ("users"."id" in (${placeholders(1, n)}) and "users"."status" = $${n + 1} and "users"."id" <> $${n + 2})`;
+  `select "id" from "users" where ("users"."id" in (${placeholders(1, n)}) and "users"."status" = $${n + 1} and "users"."email" not like $${n + 2} and "users"."id" <> $${n + 3})`;
 const PUSH = 'SELECT pg_notify($1, $2)';
 
 function placeholders(from: number, count: number): string {
@@ -176,10 +177,11 @@ function placeholders(from: number, count: number): string {
 function actorsInRegionSql(allowed: readonly SystemRole[]): { text: string; roles: SystemRole[][] } {
   const global = allowed.filter((r) => GLOBAL_SCOPE_ROLES.includes(r));
   const regional = allowed.filter((r) => !GLOBAL_SCOPE_ROLES.includes(r));
-  const g = placeholders(2, global.length);
-  const r = placeholders(2 + global.length, regional.length);
-  const regionParam = `$${2 + global.length + regional.length}`;
-  const text = `select "users"."id" from "users" inner join "roles" on "roles"."id" = "users"."role_id" where ("users"."status" = $1 and ("roles"."policy_role" in (${g}) or ("roles"."policy_role" in (${r}) and ("users"."region_id" = ${regionParam} or "users"."region_id" is null))))`;
+  // $2: system accounts (the maintenance scheduler, lib/system-accounts.ts) are never told.
+  const g = placeholders(3, global.length);
+  const r = placeholders(3 + global.length, regional.length);
+  const regionParam = `$${3 + global.length + regional.length}`;
+  const text = `select "users"."id" from "users" inner join "roles" on "roles"."id" = "users"."role_id" where ("users"."status" = $1 and "users"."email" not like $2 and ("roles"."policy_role" in (${g}) or ("roles"."policy_role" in (${r}) and ("users"."region_id" = ${regionParam} or "users"."region_id" is null))))`;
   return { text, roles: [global, regional] };
 }
 
@@ -288,14 +290,25 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
     requesterToo: boolean,
   ): Promise<void> => {
     const q = actorsInRegionSql(allowed);
-    const rows = await c.rows(q.text, ['ACTIVE', ...(q.roles[0] ?? []), ...(q.roles[1] ?? []), input.request.regionId]);
+    const rows = await c.rows(q.text, [
+      'ACTIVE',
+      `%@${SYSTEM_EMAIL_DOMAIN}`,
+      ...(q.roles[0] ?? []),
+      ...(q.roles[1] ?? []),
+      input.request.regionId,
+    ]);
     const audience = new Map<string, 'requester' | 'actor-next'>();
     if (requesterToo) audience.set(input.request.requestedById, 'requester');
     for (const r of rows) if (!audience.has(r[0] as string)) audience.set(r[0] as string, 'actor-next');
     audience.delete(input.actorId);
     if (audience.size === 0) return;
     const ids = [...audience.keys()];
-    const active = await c.rows(ACTIVE_AMONG(ids.length), [...ids, 'ACTIVE', input.actorId]);
+    const active = await c.rows(ACTIVE_AMONG(ids.length), [
+      ...ids,
+      'ACTIVE',
+      `%@${SYSTEM_EMAIL_DOMAIN}`,
+      input.actorId,
+    ]);
     if (active.length === 0) return;
     const values: string[] = [];
     const params: unknown[] = [];
