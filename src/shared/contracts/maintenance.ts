@@ -9,6 +9,7 @@ import {
   CONTRACT_TYPES,
   DUE_STATES,
   isIsoDate,
+  MAX_PRICE_PAISE,
   PRODUCT_TECHNOLOGIES,
   UNIT_STATUSES,
 } from '../domain/maintenance.ts';
@@ -194,7 +195,7 @@ const contractFields = {
   visitsPerYear: z.coerce.number().int().min(0).max(12).default(0),
   partsIncluded: z.boolean().default(false),
   /** INR in paise (₹4,999.00 = 499900). */
-  price: z.coerce.number().int('Price must be in whole paise').min(0).max(2_000_000_000),
+  price: z.coerce.number().int('Price must be in whole paise').min(0).max(MAX_PRICE_PAISE),
 };
 
 export const contractBody = z
@@ -208,7 +209,7 @@ export const contractPatchBody = z
     endsOn: isoDate.optional(),
     visitsPerYear: z.coerce.number().int().min(0).max(12).optional(),
     partsIncluded: z.boolean().optional(),
-    price: z.coerce.number().int('Price must be in whole paise').min(0).max(2_000_000_000).optional(),
+    price: z.coerce.number().int('Price must be in whole paise').min(0).max(MAX_PRICE_PAISE).optional(),
     /** Cancelling is the only status change a person makes; EXPIRED follows the end date. */
     status: z.enum(['ACTIVE', 'CANCELLED']).optional(),
   })

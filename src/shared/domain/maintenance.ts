@@ -25,6 +25,9 @@ export const DUE_SOON_DAYS = 30;
 /** Renewal reminders: days before a contract's end, each sent once (the largest first). */
 export const RENEWAL_REMINDER_DAYS = [30, 7, 1] as const;
 
+/** The highest contract price, in paise (₹2,00,00,000): the API's bound and the price field's. */
+export const MAX_PRICE_PAISE = 2_000_000_000;
+
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function isIsoDate(s: string): boolean {

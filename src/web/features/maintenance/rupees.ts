@@ -4,8 +4,10 @@
  * "4999.99" is 4,99,999 paise exactly.
  */
 
-/** The API's ceiling for a price, in paise (contracts' `price`). */
-export const MAX_PAISE = 2_000_000_000;
+import { MAX_PRICE_PAISE } from '#shared/domain/maintenance.ts';
+
+/** The API's ceiling for a price, in paise (contracts' `price`): the shared domain's bound. */
+export const MAX_PAISE = MAX_PRICE_PAISE;
 
 /** Paise from what was typed, or null when it is not an amount of rupees (at most two decimals). */
 export function parseRupees(text: string): number | null {
