@@ -108,6 +108,12 @@ const raisedIt = (actor: ActorFacts, req: RequestFacts) =>
 
 const isAssignee = (actor: ActorFacts, req: RequestFacts) => req.assignedToId !== null && req.assignedToId === actor.id;
 
+/**
+ * A request in its technician's hands: assigned, started, or completed and not yet acknowledged.
+ * Photos and the customer's location are taken then, and the customer's units may be changed.
+ */
+export const IN_TECHNICIANS_HANDS: readonly RequestStatus[] = ['ASSIGNED', 'IN_PROGRESS', 'WORK_COMPLETED'];
+
 export const TRANSITIONS: Record<WorkflowAction, Transition> = {
   salesApprove: {
     from: ['PENDING_APPROVAL'],
@@ -136,8 +142,8 @@ export const TRANSITIONS: Record<WorkflowAction, Transition> = {
     to: 'COMPLETED',
     allowed: (a) => DISPATCHERS.includes(a.policyRole),
   },
-  uploadMedia: { from: ['ASSIGNED', 'IN_PROGRESS', 'WORK_COMPLETED'], to: null, allowed: isAssignee },
-  captureLocation: { from: ['ASSIGNED', 'IN_PROGRESS', 'WORK_COMPLETED'], to: null, allowed: isAssignee },
+  uploadMedia: { from: IN_TECHNICIANS_HANDS, to: null, allowed: isAssignee },
+  captureLocation: { from: IN_TECHNICIANS_HANDS, to: null, allowed: isAssignee },
   edit: {
     from: ['DRAFT', 'PENDING_APPROVAL'],
     to: null,

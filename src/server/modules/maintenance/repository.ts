@@ -16,7 +16,7 @@ import { regions, roles, users } from '#server/db/schema/people.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
 import { SCHEDULER_EMAIL, SYSTEM_PASSWORD_HASH } from '#server/lib/system-accounts.ts';
 import type { ContractStatus, ContractType, ProductTechnology } from '#shared/domain/maintenance.ts';
-import { FINAL_STATUSES } from '#shared/domain/workflow.ts';
+import { FINAL_STATUSES, IN_TECHNICIANS_HANDS } from '#shared/domain/workflow.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type PartRow = typeof productParts.$inferSelect;
@@ -287,9 +287,6 @@ export async function refreshUnitDue(db: Tx, unitId: string): Promise<void> {
     UPDATE units SET next_due_on = (SELECT min(next_due_on) FROM unit_schedule WHERE unit_id = ${unitId})
     WHERE id = ${unitId}`);
 }
-
-/** A request's statuses while it is in its technician's hands (assigned, started, completed, not yet acknowledged). */
-const IN_TECHNICIANS_HANDS = ['ASSIGNED', 'IN_PROGRESS', 'WORK_COMPLETED'] as const;
 
 /**
  * Has this technician been assigned a request of this customer? With `inHand`, one still in
