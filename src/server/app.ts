@@ -37,6 +37,8 @@ import { AppError, isDatabaseUnavailable, pgError } from './lib/errors.ts';
 import { localeOf, localize } from './lib/i18n.ts';
 import { installIdempotency } from './lib/idempotency.ts';
 import { AppMetrics } from './lib/metrics.ts';
+import { deferredChildLogger } from './lib/request-logger.ts';
+import { headerBlock } from './lib/security-headers.ts';
 import { fastSerializerCompiler } from './lib/serializer.ts';
 import type { Storage } from './lib/storage.ts';
 import { storageFor } from './lib/storage-postgres.ts';
@@ -111,6 +113,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
     requestIdHeader: false,
+    // Each request's logger is made only when it writes a line (lib/request-logger.ts, issue 20).
+    childLoggerFactory: deferredChildLogger,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -239,8 +243,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return reply.type('text/html').sendFile('index.html', webRoot);
   });
 
-  // Security headers. The helmet middleware is built once per transport: @fastify/helmet rebuilt
-  // it (and re-parsed the CSP) on every request, 4% of the server's CPU under load. HSTS and
+  // Security headers. helmet computes them once per transport (lib/security-headers.ts): run per
+  // request, its chain of middlewares was a quarter of a trivial answer's CPU (issue 20), and
+  // @fastify/helmet even rebuilt it, CSP parse included, on every request. HSTS and
   // `upgrade-insecure-requests` go only with HTTPS (security/transport.ts): over plain HTTP on the
   // office network they would send the browser to an https:// that does not exist.
   const directives = {
@@ -258,18 +263,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     baseUri: ["'self'"],
     formAction: ["'self'"],
   };
-  const httpsHeaders = helmet({
-    contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: [] } },
-    crossOriginEmbedderPolicy: false,
-  });
-  const plainHttpHeaders = helmet({
-    contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
-  });
+  const httpsHeaders = headerBlock(
+    helmet({
+      contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: [] } },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  const plainHttpHeaders = headerBlock(
+    helmet({
+      contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
+    }),
+  );
   app.addHook('onRequest', (request, reply, done) => {
-    const headers = isHttps(request, config) ? httpsHeaders : plainHttpHeaders;
-    headers(request.raw, reply.raw, (err) => done(err as Error | undefined));
+    reply.headers(isHttps(request, config) ? httpsHeaders : plainHttpHeaders);
+    done();
   });
   // API JSON is never cached (a shared office PC's browser must not keep a customer list, nor
   // the sign-in answer with its token); a route that chose its own policy keeps it.

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
+import { preparedOnce } from '#server/db/prepared.ts';
 import { notifications } from '#server/db/schema/activity.ts';
 import { users } from '#server/db/schema/people.ts';
 import { renderNotification } from '#server/lib/i18n.ts';
@@ -101,9 +102,20 @@ export async function latestForUser(db: Tx, userId: string) {
   return row ? toItem(row, row.readerLocale ?? DEFAULT_LOCALE) : null;
 }
 
-/** O(1): the counter a trigger keeps on the user row. */
+/**
+ * O(1): the counter a trigger keeps on the user row. Prepared once (db/prepared.ts): every open
+ * tab asks every 30 s, and building the query was most of this call's own work (issue 20).
+ */
 export async function unreadCount(db: Tx, userId: string): Promise<number> {
-  const [row] = await db.select({ n: users.unreadNotifications }).from(users).where(eq(users.id, userId)).limit(1);
+  const query = preparedOnce(db, 'unread-count', (name) =>
+    db
+      .select({ n: users.unreadNotifications })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ userId });
   return Math.max(0, row?.n ?? 0);
 }
 

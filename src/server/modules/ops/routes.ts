@@ -62,8 +62,8 @@ export async function installOps(root: FastifyInstance): Promise<void> {
 
   // Callback hooks, not async ones: no promise per request for work that never waits.
   app.addHook('onRequest', (req, reply, done) => {
-    // On the raw response, so hijacked answers (the SSE stream) carry it too.
-    reply.raw.setHeader('x-request-id', req.id);
+    // A reply header (the SSE stream copies the reply's headers when it takes the response over).
+    reply.header('x-request-id', req.id);
     if (logArrivals) req.log.debug({ method: req.method, url: loggableUrl(req.url) }, 'incoming request');
     if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') {
       const url = req.url.split('?')[0] ?? '';
@@ -83,8 +83,11 @@ export async function installOps(root: FastifyInstance): Promise<void> {
     // aquadesk_workflow_transitions_total is counted by the workflow service after its commit
     // (countTransition), not from answers here: an Idempotency-Key replay answers 2xx again.
     if (logAnswers) {
-      req.log.info(
+      // The root logger with the request's id: the same line its child would write, without
+      // making a child per request (lib/request-logger.ts).
+      app.log.info(
         {
+          reqId: req.id,
           method: req.method,
           url: loggableUrl(req.url),
           statusCode: reply.statusCode,
