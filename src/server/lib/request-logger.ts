@@ -13,7 +13,6 @@ import type { FastifyBaseLogger } from 'fastify';
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type Options = Parameters<FastifyBaseLogger['child']>[1];
-type Write = FastifyBaseLogger['info'];
 
 /** pino's level test; a logger without one (Fastify's null logger) is asked every time. */
 function enabled(logger: FastifyBaseLogger, level: Level): boolean {
@@ -55,13 +54,26 @@ class DeferredLogger implements FastifyBaseLogger {
     return enabled(this.#real ?? this.#parent, level);
   }
 
-  fatal: Write = (...args: unknown[]) => this.#write('fatal', args);
-  error: Write = (...args: unknown[]) => this.#write('error', args);
-  warn: Write = (...args: unknown[]) => this.#write('warn', args);
-  info: Write = (...args: unknown[]) => this.#write('info', args);
-  debug: Write = (...args: unknown[]) => this.#write('debug', args);
-  trace: Write = (...args: unknown[]) => this.#write('trace', args);
-  silent: Write = () => {};
+  // Methods on the prototype, not arrow fields: nothing is allocated per request but the object.
+  fatal(...args: unknown[]): void {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.#write('trace', args);
+  }
+  silent(): void {}
 
   child(bindings: Bindings, options?: Options): FastifyBaseLogger {
     return this.#child().child(bindings, options);
