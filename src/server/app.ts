@@ -7,7 +7,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -311,7 +310,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       ? { store: postgresRateLimitStore(database.db, (err) => app.log.warn({ err }, 'rate-limit sweep failed')) }
       : {}),
   });
-  await app.register(multipart, { limits: { fileSize: config.MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   await app.register(swagger, {
     openapi: { info: { title: 'AquaDesk API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

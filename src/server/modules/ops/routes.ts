@@ -15,7 +15,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localeOf, localize } from '#server/lib/i18n.ts';
@@ -77,9 +77,9 @@ export async function installOps(root: FastifyInstance): Promise<void> {
     done();
   });
 
-  app.addHook('onResponse', (req, reply, done) => {
+  const answered = (req: FastifyRequest, reply: FastifyReply, route: string) => {
     const ms = reply.elapsedTime;
-    metrics.observeRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, ms / 1000);
+    metrics.observeRequest(req.method, route, reply.statusCode, ms / 1000);
     // aquadesk_workflow_transitions_total is counted by the workflow service after its commit
     // (countTransition), not from answers here: an Idempotency-Key replay answers 2xx again.
     if (logAnswers) {
@@ -98,6 +98,21 @@ export async function installOps(root: FastifyInstance): Promise<void> {
         'request completed',
       );
     }
+  };
+  // Each route's own onResponse hook knows its pattern (the metrics label): Fastify's
+  // `request.routeOptions` builds a fresh object on every read (issue 20).
+  app.addHook('onRoute', (route) => {
+    const pattern = route.url;
+    const hook: onResponseHookHandler = (req, reply, done) => {
+      answered(req, reply, pattern);
+      done();
+    };
+    const own = route.onResponse;
+    route.onResponse = own === undefined ? [hook] : [...(Array.isArray(own) ? own : [own]), hook];
+  });
+  // An unmatched URL (the 404 handler, the web app's index.html) has no route of its own.
+  app.addHook('onResponse', (req, reply, done) => {
+    if (req.is404) answered(req, reply, 'unmatched');
     done();
   });
 

@@ -2,6 +2,7 @@
  * POST /uploads/work-media/{id}: one image per call in the multipart field 'file'.
  * GET /media/*: the photo bytes behind a signed, expiring URL (no bearer header needed).
  */
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
@@ -20,6 +21,9 @@ export const BAD_LINK = 'This photo link is invalid or has expired. Reload the p
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, tokens, guards, config } = app.deps;
+  // Here, not on the whole app: the plugin adds two async hooks and a 'close' listener to every
+  // request of the context it is registered in (issue 20), and only the upload reads a multipart body.
+  await app.register(multipart, { limits: { fileSize: config.MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   const storage: Storage = app.deps.storage;
   // One queue per process for all image work: IMAGE_CONCURRENCY pictures at once, IMAGE_QUEUE waiting.
   const images = new WorkQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE, IMAGE_BUSY);
