@@ -5,7 +5,7 @@
  * revoked session is refused on the next call (ADR 005).
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { refreshSessions, roles, users } from '#server/db/schema/people.ts';
 import { type Capability, hasCapability, regionlessReach } from '#shared/domain/permissions.ts';
@@ -16,7 +16,7 @@ import { audit } from './audit.ts';
 import { bearerOf } from './bearer.ts';
 import { AppError, forbidden, unauthenticated } from './errors.ts';
 import { markAudited } from './refusal-audit.ts';
-import type { TokenService } from './tokens.ts';
+import type { AccessClaims, TokenService } from './tokens.ts';
 
 export interface Actor {
   id: string;
@@ -82,18 +82,20 @@ export async function loadActor(
   token: string,
   cache?: ActorCache,
 ): Promise<Actor | null> {
-  const claims = await tokens.verifyAccess(token);
+  const claims = tokens.checkAccess(token);
   if (!claims) return null;
-  const now = Date.now();
-  const cached = cache?.get(claims.sid, claims.sub, now);
-  if (cached) return cached;
+  return cache?.get(claims.sid, claims.sub, Date.now()) ?? readActor(db, claims, cache);
+}
+
+/** The user, role and session of verified claims, read from the database (and kept in `cache`). */
+async function readActor(db: Db, claims: AccessClaims, cache?: ActorCache): Promise<Actor | null> {
   const generation = cache?.begin() ?? 0;
   let query = preparedActorQueries.get(db);
   if (!query) {
     query = actorQuery(db);
     preparedActorQueries.set(db, query);
   }
-  const rows = await query.execute({ sid: claims.sid, sub: claims.sub, now: new Date(now) });
+  const rows = await query.execute({ sid: claims.sid, sub: claims.sub, now: new Date() });
   const row = rows[0];
   if (!row) return null;
   const { sessionExpiresAt, ...fields } = row;
@@ -103,38 +105,52 @@ export async function loadActor(
   return actor;
 }
 
-/** Guards for routes: signed in, and (optionally) holding a capability of the policy table. */
+/**
+ * Guards for routes: signed in, and (optionally) holding a capability of the policy table.
+ *
+ * Callback hooks, not async ones (issue 20): a call whose actor is cached and whose capability
+ * holds passes both without a promise; only a database read or a refusal's audit row waits.
+ */
 export function makeGuards(db: Db, tokens: TokenService, cache?: ActorCache) {
-  const authenticate: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+  const expired = () => unauthenticated('Your session has expired. Please sign in again.');
+
+  const authenticate: preHandlerHookHandler = (request, _reply, done) => {
     const token = bearerOf(request);
-    if (!token) throw unauthenticated();
-    const actor = await loadActor(db, tokens, token, cache);
-    if (!actor) throw unauthenticated('Your session has expired. Please sign in again.');
-    request.actor = actor;
+    if (!token) return done(unauthenticated());
+    const claims = tokens.checkAccess(token);
+    if (!claims) return done(expired());
+    const cached = cache?.get(claims.sid, claims.sub, Date.now());
+    if (cached) {
+      request.actor = cached;
+      return done();
+    }
+    readActor(db, claims, cache).then((actor) => {
+      if (!actor) return done(expired());
+      request.actor = actor;
+      done();
+    }, done);
   };
 
   const requireCapability =
-    (capability: Capability): preHandlerAsyncHookHandler =>
-    async (request: FastifyRequest, _reply: FastifyReply) => {
+    (capability: Capability): preHandlerHookHandler =>
+    (request, _reply, done) => {
       const actor = request.actor;
-      if (!actor) throw unauthenticated();
-      if (!hasCapability(actor.policyRole, capability)) {
-        await audit(db, {
-          actorId: actor.id,
-          actorEmail: actor.email,
-          action: 'access.denied',
-          ip: request.ip,
-          outcome: 'denied',
-          details: { capability, method: request.method, url: request.url },
-        });
-        throw markAudited(forbidden());
-      }
+      if (!actor) return done(unauthenticated());
+      if (hasCapability(actor.policyRole, capability)) return done();
+      audit(db, {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'access.denied',
+        ip: request.ip,
+        outcome: 'denied',
+        details: { capability, method: request.method, url: request.url },
+      }).then(() => done(markAudited(forbidden())), done);
     };
 
   return {
     authenticate,
     /** Signed in, plus each capability named. */
-    guard: (...capabilities: Capability[]): preHandlerAsyncHookHandler[] => [
+    guard: (...capabilities: Capability[]): preHandlerHookHandler[] => [
       authenticate,
       ...capabilities.map(requireCapability),
     ],
@@ -143,9 +159,11 @@ export function makeGuards(db: Db, tokens: TokenService, cache?: ActorCache) {
      * from the parsed query): `GET /service-requests?mine=true` needs requestCreate, the whole
      * list requestList (ADR 020).
      */
-    guardBy: (pick: (request: FastifyRequest) => Capability): preHandlerAsyncHookHandler[] => [
+    guardBy: (pick: (request: FastifyRequest) => Capability): preHandlerHookHandler[] => [
       authenticate,
-      async (request, reply) => requireCapability(pick(request)).call(request.server, request, reply),
+      function (this: FastifyInstance, request, reply, done) {
+        requireCapability(pick(request)).call(this, request, reply, done);
+      },
     ],
   };
 }
