@@ -81,12 +81,6 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
-  /** The counter and histogram children of each (method, status, route) seen (observeRequest). */
-  private readonly requestSeries = new Map<
-    string,
-    { count: { inc(): void }; duration: { observe(seconds: number): void } }
-  >();
-
   readonly workflowTransitions = new Counter({
     name: 'aquadesk_workflow_transitions_total',
     help: 'Service-request workflow transitions applied, by audit action (request.<transition>).',
@@ -147,17 +141,9 @@ export class AppMetrics {
    * (`unmatched` for 404s), never the URL, so the label sets stay as few as the routes.
    */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    // One label set's counter and histogram children, kept: prom-client hashes a label object on
-    // every inc/observe, and the sets are few (issue 20).
-    const key = `${method} ${status} ${route}`;
-    let series = this.requestSeries.get(key);
-    if (!series) {
-      const labels = { method, route, status: String(status) };
-      series = { count: this.httpRequests.labels(labels), duration: this.httpDuration.labels(labels) };
-      this.requestSeries.set(key, series);
-    }
-    series.count.inc();
-    series.duration.observe(seconds);
+    const labels = { method, route, status: String(status) };
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
   }
 
   /**

@@ -85,4 +85,6 @@ export const deferredChildLogger = (
   logger: FastifyBaseLogger,
   bindings: Bindings,
   options: Options,
-): FastifyBaseLogger => new DeferredLogger(logger, bindings, options);
+): FastifyBaseLogger =>
+  // A route with its own `logLevel` gets its child at once: its level, not the parent's, decides.
+  options?.level ? logger.child(bindings, options) : new DeferredLogger(logger, bindings, options);

@@ -51,6 +51,14 @@ describe('deferred request logger', () => {
     expect(JSON.stringify(deferred.lines)).not.toContain('secret');
   });
 
+  it("a route's own log level is the child's: its debug lines are written under a warn root", () => {
+    const { root, lines } = logger('warn');
+    const log = deferredChildLogger(root, { reqId: 'r-4' }, { level: 'debug' });
+    log.debug('route-level detail');
+    expect(log.level).toBe('debug');
+    expect(lines[0]).toMatchObject({ reqId: 'r-4', msg: 'route-level detail', level: 20 });
+  });
+
   it('a child of it carries both sets of bindings', () => {
     const { root, lines } = logger('info');
     deferredChildLogger(root, { reqId: 'r-3' }, {}).child({ part: 'upload' }).error('failed');

@@ -34,9 +34,13 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('a server process on the emb
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('was live and not ready (503) while it migrated, then ready', () => {
+  it('answered nothing but 503 on /api/ready until it had migrated, then 200', () => {
     expect(readyStatuses.at(-1)).toBe(200);
-    expect(readyStatuses).toContain(503);
+    // Whether a poll lands inside the migration depends on the machine: PGlite migrates on the
+    // server's own thread, and a loaded CI host once answered the first poll after it (27 Nov).
+    // The 503 itself, with its message, is checked in-process in ops.test.ts ("is not ready while
+    // migrations run"); here, no answer before ready may be anything else.
+    expect(readyStatuses.slice(0, -1).filter((s) => s !== 503)).toEqual([]);
   });
 
   it('a production start with the demo accounts active logs a loud warning (issue 15, item 1)', async () => {
