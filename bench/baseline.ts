@@ -18,7 +18,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { SORT_MATCHES_UP_TO } from '#server/lib/paging.ts';
-import { SYSTEM_EMAIL_DOMAIN } from '#server/lib/system-accounts.ts';
+import { SYSTEM_EMAIL_PATTERN } from '#server/lib/system-accounts.ts';
 import {
   messageFor,
   notificationKeyFor,
@@ -292,7 +292,7 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
     const q = actorsInRegionSql(allowed);
     const rows = await c.rows(q.text, [
       'ACTIVE',
-      `%@${SYSTEM_EMAIL_DOMAIN}`,
+      SYSTEM_EMAIL_PATTERN,
       ...(q.roles[0] ?? []),
       ...(q.roles[1] ?? []),
       input.request.regionId,
@@ -303,12 +303,7 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
     audience.delete(input.actorId);
     if (audience.size === 0) return;
     const ids = [...audience.keys()];
-    const active = await c.rows(ACTIVE_AMONG(ids.length), [
-      ...ids,
-      'ACTIVE',
-      `%@${SYSTEM_EMAIL_DOMAIN}`,
-      input.actorId,
-    ]);
+    const active = await c.rows(ACTIVE_AMONG(ids.length), [...ids, 'ACTIVE', SYSTEM_EMAIL_PATTERN, input.actorId]);
     if (active.length === 0) return;
     const values: string[] = [];
     const params: unknown[] = [];

@@ -10,6 +10,8 @@ import { users } from '#server/db/schema/people.ts';
 
 export const SYSTEM_EMAIL_DOMAIN = 'aquadesk.system';
 export const SCHEDULER_EMAIL = `scheduler@${SYSTEM_EMAIL_DOMAIN}`;
+/** SQL LIKE pattern of every address in the reserved domain. */
+export const SYSTEM_EMAIL_PATTERN = `%@${SYSTEM_EMAIL_DOMAIN}`;
 /** The password hash of a system account: no argon2 hash, so nothing ever verifies against it. */
 export const SYSTEM_PASSWORD_HASH = '!system-account-no-password';
 /** The 400 a person gets for an address in the reserved domain. */
@@ -22,5 +24,5 @@ export function isSystemEmail(email: string): boolean {
 
 /** SQL: the users row is a person's, not a system account's. */
 export function isPerson() {
-  return notLike(users.email, `%@${SYSTEM_EMAIL_DOMAIN}`);
+  return notLike(users.email, SYSTEM_EMAIL_PATTERN);
 }
