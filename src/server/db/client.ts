@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { drizzleClientFor } from './pglite-client.ts';
 
 /** The one database type the services see. */
 export type Db = NodePgDatabase;
@@ -161,7 +162,12 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     releaseLock?.();
     throw err;
   }
-  const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
+  // Drizzle's parsers live on the instance: PGlite copies its whole parser table for a query
+  // that brings its own (pglite-client.ts).
+  const db = drizzlePglite({
+    client: drizzleClientFor(client) as unknown as PGlite,
+    casing: 'snake_case',
+  }) as unknown as Db;
   let closed = false;
   return {
     db,
