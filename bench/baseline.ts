@@ -165,8 +165,9 @@ const INSERT_REQUEST = `insert into "service_requests" (${ROW_COLUMNS}) values (
 const APPROVE_UPDATE = `update "service_requests" set "status" = $1, "approved_by_id" = $2, "version" = "service_requests"."version" + 1, "updated_at" = $3 where ("service_requests"."id" = $4 and "service_requests"."status" = $5 and "service_requests"."version" = $6) returning ${ROW_COLUMNS}`;
 const INSERT_HISTORY = `insert into "approval_history" ("id", "request_id", "approver_id", "approver_role", "stage", "status", "comments", "approved_at") values (default, $1, $2, $3, $4, $5, $6, default)`;
 const INSERT_AUDIT = `insert into "audit_log" ("id", "at", "actor_id", "actor_email", "action", "entity_type", "entity_id", "ip", "outcome", "details") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8)`;
-const ACTIVE_AMONG = (n: number) =>
-  `select "id" from "users" where ("users"."id" in (${placeholders(1, n)}) and "users"."status" = $${n + 1} and "users"."email" not like $${n + 2} and "users"."id" <> $${n + 3})`;
+const ACTIVE_AMONG = `select "id" from "users" where ("users"."id" = any($1::uuid[]) and "users"."status" = $2 and "users"."email" not like $3 and "users"."id" <> $4)`;
+/** One array per column: the statement's text does not depend on the number of rows (events.ts). */
+const INSERT_NOTIFICATIONS = `insert into "notifications" ("to_user_id", "sender_id", "message", "request_id", "event", "message_key", "message_params") select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[])`;
 const PUSH = 'SELECT pg_notify($1, $2)';
 
 function placeholders(from: number, count: number): string {
@@ -303,33 +304,26 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
     audience.delete(input.actorId);
     if (audience.size === 0) return;
     const ids = [...audience.keys()];
-    const active = await c.rows(ACTIVE_AMONG(ids.length), [...ids, 'ACTIVE', SYSTEM_EMAIL_PATTERN, input.actorId]);
+    const active = await c.rows(ACTIVE_AMONG, [ids, 'ACTIVE', SYSTEM_EMAIL_PATTERN, input.actorId]);
     if (active.length === 0) return;
-    const values: string[] = [];
-    const params: unknown[] = [];
     // In id order, as notifications/events.ts writes them (the lock order of the unread trigger).
     const ordered = active.map((r) => r[0] as string).sort();
+    const cols: unknown[][] = [[], [], [], [], [], [], []];
     for (const to of ordered) {
-      const p = params.length;
-      values.push(
-        `(default, $${p + 1}, $${p + 2}, $${p + 3}, default, $${p + 4}, $${p + 5}, $${p + 6}, $${p + 7}, default, default, default)`,
-      );
       // The words as a catalogue key and parameters too (ADR 022), as events.ts stores them.
       const { key, params: words } = notificationKeyFor(input, audience.get(to) ?? 'requester');
-      params.push(
+      const row = [
         to,
         input.actorId,
         messageFor(input, audience.get(to) ?? 'requester'),
         input.request.id,
         input.event,
         key,
-        JSON.stringify(words),
-      );
+        words,
+      ];
+      for (const [i, v] of row.entries()) cols[i]?.push(v);
     }
-    await c.rows(
-      `insert into "notifications" ("id", "to_user_id", "sender_id", "message", "status", "request_id", "event", "message_key", "message_params", "delivered_at", "read_at", "created_at") values ${values.join(', ')}`,
-      params,
-    );
+    await c.rows(INSERT_NOTIFICATIONS, cols);
     const users = ordered;
     for (let i = 0; i < users.length; i += 150) {
       await c.rows(PUSH, [PUSH_CHANNEL, JSON.stringify({ users: users.slice(i, i + 150) })]);

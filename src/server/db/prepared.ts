@@ -9,6 +9,8 @@
  * of shapes is small and fixed. The SQL text is the same as the unprepared query's.
  */
 import { createHash } from 'node:crypto';
+import { is, SQL, sql } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 
 const byHandle = new WeakMap<object, Map<string, unknown>>();
 
@@ -29,4 +31,117 @@ export function preparedOnce<T>(db: object, shape: string, build: (statementName
     shapes.set(shape, query);
   }
   return query;
+}
+
+// ------------------------------------------------------------------ statements inside transactions
+
+/** What a built Drizzle statement carries (PgPreparedQuery's fields in drizzle-orm 0.45). */
+interface Built {
+  getQuery(): { sql: string; params: unknown[] };
+  isResponseInArrayMode(): boolean;
+  fields?: unknown;
+  customResultMapper?: unknown;
+  queryMetadata?: unknown;
+  joinsNotNullableMap?: unknown;
+}
+
+interface Template {
+  query: { sql: string; params: unknown[] };
+  name: string;
+  arrayMode: boolean;
+  fields: unknown;
+  mapper: unknown;
+  meta: unknown;
+  joins: unknown;
+}
+
+interface Session {
+  prepareQuery(
+    query: Template['query'],
+    fields: unknown,
+    name: string,
+    arrayMode: boolean,
+    mapper?: unknown,
+    meta?: unknown,
+  ): { joinsNotNullableMap?: unknown };
+}
+
+const templates = new Map<string, Template>();
+const sessionOf = (handle: object) => (handle as { _: { session: Session } })._.session;
+const nameOf = (shape: string) => `t_${createHash('sha1').update(shape).digest('base64url').slice(0, 20)}`;
+
+function bind<P>(handle: object, t: Template): P {
+  const prepared = sessionOf(handle).prepareQuery(t.query, t.fields, t.name, t.arrayMode, t.mapper, t.meta);
+  prepared.joinsNotNullableMap = t.joins;
+  return prepared as P;
+}
+
+/**
+ * A statement for the database or for a transaction, whichever `handle` is. Its SQL is built once
+ * per `shape` (values as `sql.placeholder`s) and each call only binds it to the handle's session,
+ * as Drizzle's own `.prepare()` does: the transaction's connection, the statement's text and the
+ * same mapping of its result. Drizzle binds a prepared query to the session it was built on, so
+ * `preparedOnce` cannot serve a transaction; building a write's SQL on every call cost 1-2 ms of
+ * a create or an approve (docs/performance.md, issue 20 third round).
+ */
+export function statementFor<P>(handle: object, shape: string, build: (h: object) => { prepare(name: string): P }): P {
+  let t = templates.get(shape);
+  if (!t) {
+    const name = nameOf(shape);
+    const built = build(handle).prepare(name) as unknown as Built;
+    t = {
+      query: built.getQuery(),
+      name,
+      arrayMode: built.isResponseInArrayMode(),
+      fields: built.fields,
+      mapper: built.customResultMapper,
+      meta: built.queryMetadata,
+      joins: built.joinsNotNullableMap,
+    };
+    templates.set(shape, t);
+  }
+  return bind<P>(handle, t);
+}
+
+/** `statementFor` for a raw `sql` statement: its result is the driver's (`rows` as objects). */
+export function rawStatementFor(
+  handle: object,
+  shape: string,
+  build: () => SQL,
+): { execute(values?: Record<string, unknown>): Promise<{ rows: Record<string, unknown>[] }> } {
+  let t = templates.get(shape);
+  if (!t) {
+    const dialect = (handle as { dialect: PgDialect }).dialect;
+    const { sql: text, params } = dialect.sqlToQuery(build());
+    t = {
+      query: { sql: text, params },
+      name: nameOf(shape),
+      arrayMode: false,
+      fields: undefined,
+      mapper: undefined,
+      meta: undefined,
+      joins: undefined,
+    };
+    templates.set(shape, t);
+  }
+  return bind(handle, t);
+}
+
+/**
+ * Values for an insert or an update as placeholders named after their keys; a null stays a
+ * constant of the statement (Drizzle encodes a placeholder's value without its null check, so a
+ * null jsonb would become JSON `null`). Returns the values to build with and the shape part.
+ */
+export function placeholdersOf<T extends Record<string, unknown>>(values: T): { values: T; shape: string } {
+  const out: Record<string, unknown> = {};
+  const parts: string[] = [];
+  for (const key of Object.keys(values).sort()) {
+    const v = values[key];
+    if (v === undefined) continue;
+    // An SQL expression may hold values of its own call: it cannot be part of a reused statement.
+    if (is(v, SQL)) throw new Error(`placeholdersOf: "${key}" is an SQL expression, not a value`);
+    out[key] = v === null ? null : sql.placeholder(key);
+    parts.push(v === null ? `${key}=null` : key);
+  }
+  return { values: out as T, shape: parts.join(',') };
 }

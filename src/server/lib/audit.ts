@@ -1,6 +1,7 @@
 /** The append-only audit trail (who, what, when, from where). */
 
 import type { Tx } from '#server/db/client.ts';
+import { placeholdersOf, statementFor } from '#server/db/prepared.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
 
 export interface AuditEntry {
@@ -15,7 +16,7 @@ export interface AuditEntry {
 }
 
 export async function audit(db: Tx, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
+  const row = {
     actorId: entry.actorId ?? null,
     actorEmail: entry.actorEmail ?? null,
     action: entry.action,
@@ -24,7 +25,10 @@ export async function audit(db: Tx, entry: AuditEntry): Promise<void> {
     ip: entry.ip ?? null,
     outcome: entry.outcome ?? 'ok',
     details: entry.details ?? null,
-  });
+  };
+  // Every write audits: its INSERT is built once per set of null columns (prepared.ts).
+  const p = placeholdersOf(row);
+  await statementFor(db, `audit|${p.shape}`, (h) => (h as Tx).insert(auditLog).values(p.values)).execute(row);
 }
 
 /** Many audit rows in one statement (a batch of system writes, issue 21). */

@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
+import { rawStatementFor, statementFor } from '#server/db/prepared.ts';
 import { notifications } from '#server/db/schema/activity.ts';
 import { roles, users } from '#server/db/schema/people.ts';
 import { type AuthChange, announceLocally, changesOf } from '#server/lib/actor-cache.ts';
@@ -99,22 +100,29 @@ export function messageFor(input: WorkflowEventInput, audience: Audience): strin
 async function actorsInRegion(tx: Tx, allowed: readonly SystemRole[], regionId: string): Promise<string[]> {
   const global = allowed.filter((r) => GLOBAL_SCOPE_ROLES.includes(r));
   const regional = allowed.filter((r) => !GLOBAL_SCOPE_ROLES.includes(r));
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        eq(users.status, 'ACTIVE'),
-        isPerson(),
-        or(
-          global.length ? inArray(roles.policyRole, global) : undefined,
-          regional.length
-            ? and(inArray(roles.policyRole, regional), or(eq(users.regionId, regionId), isNull(users.regionId)))
-            : undefined,
+  // The roles are the statement's constants, the region its one value (prepared.ts).
+  const query = statementFor(tx, `actors-in-region|${global.join(',')}|${regional.join(',')}`, (h) =>
+    (h as Tx)
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(
+        and(
+          eq(users.status, 'ACTIVE'),
+          isPerson(),
+          or(
+            global.length ? inArray(roles.policyRole, global) : undefined,
+            regional.length
+              ? and(
+                  inArray(roles.policyRole, regional),
+                  or(eq(users.regionId, sql.placeholder('regionId')), isNull(users.regionId)),
+                )
+              : undefined,
+          ),
         ),
       ),
-    );
+  );
+  const rows = await query.execute({ regionId });
   return rows.map((r) => r.id);
 }
 
@@ -172,17 +180,20 @@ export async function notifyWorkflowEvent(tx: Tx, input: WorkflowEventInput): Pr
   const recipients = await recipientsOf(tx, input);
   if (recipients.size === 0) return [];
   // Only active users get notifications (a deactivated requester is skipped).
-  const active = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        inArray(users.id, [...recipients.keys()]),
-        eq(users.status, 'ACTIVE'),
-        isPerson(),
-        ne(users.id, input.actorId),
+  const activeQuery = statementFor(tx, 'active-recipients', (h) =>
+    (h as Tx)
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`,
+          eq(users.status, 'ACTIVE'),
+          isPerson(),
+          ne(users.id, sql.placeholder('actorId')),
+        ),
       ),
-    );
+  );
+  const active = await activeQuery.execute({ ids: [...recipients.keys()], actorId: input.actorId });
   // The unread-count trigger locks each recipient's user row until commit. Rows taken in one
   // global order (by id) keep two concurrent events with shared recipients from deadlocking,
   // which they did under the bench's 50 concurrent creates (docs/performance.md).
@@ -200,7 +211,7 @@ export async function notifyWorkflowEvent(tx: Tx, input: WorkflowEventInput): Pr
     };
   });
   if (values.length === 0) return [];
-  await tx.insert(notifications).values(values);
+  await insertNotifications(tx, values);
   const ids = values.map((v) => v.toUserId);
   await publish(tx, ids);
   return ids;
@@ -218,7 +229,7 @@ export async function notifyMany(
   items: { request: WorkflowEventInput['request']; customerName: string }[],
 ): Promise<void> {
   const byRegion = new Map<string, Map<string, Audience>>();
-  const values: (typeof notifications.$inferInsert)[] = [];
+  const values: NotificationRow[] = [];
   for (const item of items) {
     const input: WorkflowEventInput = { event, actorId, request: item.request, customerName: item.customerName };
     let recipients = byRegion.get(item.request.regionId);
@@ -242,16 +253,58 @@ export async function notifyMany(
   }
   if (values.length === 0) return;
   values.sort((a, b) => (a.toUserId < b.toUserId ? -1 : a.toUserId > b.toUserId ? 1 : 0));
-  await tx.insert(notifications).values(values);
+  await insertNotifications(tx, values);
   await publish(tx, [...new Set(values.map((v) => v.toUserId))]);
+}
+
+interface NotificationRow {
+  toUserId: string;
+  senderId: string;
+  message: string;
+  requestId: string;
+  event: WorkflowEvent;
+  messageKey: string;
+  messageParams: Record<string, string>;
+}
+
+/**
+ * Workflow notifications in one statement whose text does not depend on how many there are
+ * (one array per column), so it is built and prepared once (prepared.ts). Rows go in the order
+ * given: callers order them by recipient (the unread-count trigger's lock order).
+ */
+async function insertNotifications(tx: Tx, rows: NotificationRow[]): Promise<void> {
+  const query = rawStatementFor(
+    tx,
+    'insert-notifications',
+    () =>
+      sql`insert into ${notifications} (${sql.join(
+        ['to_user_id', 'sender_id', 'message', 'request_id', 'event', 'message_key', 'message_params'].map((c) =>
+          sql.identifier(c),
+        ),
+        sql`, `,
+      )}) select * from unnest(${sql.placeholder('to')}::uuid[], ${sql.placeholder('from')}::uuid[], ${sql.placeholder('message')}::text[], ${sql.placeholder('request')}::uuid[], ${sql.placeholder('event')}::text[], ${sql.placeholder('key')}::text[], ${sql.placeholder('params')}::jsonb[])`,
+  );
+  await query.execute({
+    to: rows.map((r) => r.toUserId),
+    from: rows.map((r) => r.senderId),
+    message: rows.map((r) => r.message),
+    request: rows.map((r) => r.requestId),
+    event: rows.map((r) => r.event),
+    key: rows.map((r) => r.messageKey),
+    params: rows.map((r) => r.messageParams),
+  });
 }
 
 /** Queue a push to these users: delivered on commit, to every server process listening. */
 export async function publish(tx: Tx, userIds: string[]): Promise<void> {
+  const query = rawStatementFor(
+    tx,
+    'pg-notify',
+    () => sql`SELECT pg_notify(${PUSH_CHANNEL}, ${sql.placeholder('payload')})`,
+  );
   // pg_notify payloads are limited to 8000 bytes: send the ids in chunks.
   for (let i = 0; i < userIds.length; i += 150) {
-    const payload = JSON.stringify({ users: userIds.slice(i, i + 150) });
-    await tx.execute(sql`SELECT pg_notify(${PUSH_CHANNEL}, ${payload})`);
+    await query.execute({ payload: JSON.stringify({ users: userIds.slice(i, i + 150) }) });
   }
 }
 

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
-import { preparedOnce } from '#server/db/prepared.ts';
+import { placeholdersOf, preparedOnce, statementFor } from '#server/db/prepared.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { regions, roles, users } from '#server/db/schema/people.ts';
@@ -402,16 +402,26 @@ export type MediaRow = {
 };
 
 export async function findCustomer(db: Tx, id: string) {
-  const [row] = await db
-    .select({ id: customers.id, name: customers.name, regionId: customers.regionId })
-    .from(customers)
-    .where(eq(customers.id, id))
-    .limit(1);
+  const query = statementFor(db, 'find-customer', (h) =>
+    (h as Tx)
+      .select({ id: customers.id, name: customers.name, regionId: customers.regionId })
+      .from(customers)
+      .where(eq(customers.id, sql.placeholder('id')))
+      .limit(1),
+  );
+  const [row] = await query.execute({ id });
   return row;
 }
 
 export async function regionExists(db: Tx, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: regions.id }).from(regions).where(eq(regions.id, id)).limit(1);
+  const query = statementFor(db, 'region-exists', (h) =>
+    (h as Tx)
+      .select({ id: regions.id })
+      .from(regions)
+      .where(eq(regions.id, sql.placeholder('id')))
+      .limit(1),
+  );
+  const [row] = await query.execute({ id });
   return !!row;
 }
 
@@ -486,22 +496,32 @@ export async function guardedUpdate(
   expected: { status: RequestStatus; version: number },
   changes: RequestChanges,
 ): Promise<RequestRow | undefined> {
-  const [row] = await db
-    .update(serviceRequests)
-    .set({ ...changes, version: sql`${serviceRequests.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(serviceRequests.id, id),
-        eq(serviceRequests.status, expected.status),
-        eq(serviceRequests.version, expected.version),
-      ),
-    )
-    .returning();
+  // Built once per set of changed columns (prepared.ts); the guard's values are placeholders.
+  const values = { ...changes, updatedAt: new Date() };
+  const p = placeholdersOf(values);
+  const query = statementFor(db, `guarded-update|${p.shape}`, (h) =>
+    (h as Tx)
+      .update(serviceRequests)
+      .set({ ...p.values, version: sql`${serviceRequests.version} + 1` })
+      .where(
+        and(
+          eq(serviceRequests.id, sql.placeholder('$id')),
+          eq(serviceRequests.status, sql.placeholder('$status')),
+          eq(serviceRequests.version, sql.placeholder('$version')),
+        ),
+      )
+      .returning(),
+  );
+  const [row] = await query.execute({ ...values, $id: id, $status: expected.status, $version: expected.version });
   return row;
 }
 
 export async function insertRequest(db: Tx, values: typeof serviceRequests.$inferInsert): Promise<RequestRow> {
-  const [row] = await db.insert(serviceRequests).values(values).returning();
+  const p = placeholdersOf(values);
+  const query = statementFor(db, `insert-request|${p.shape}`, (h) =>
+    (h as Tx).insert(serviceRequests).values(p.values).returning(),
+  );
+  const [row] = await query.execute(values);
   return row as RequestRow;
 }
 
@@ -520,7 +540,10 @@ export async function setUnit(db: Tx, id: string, unitId: string): Promise<void>
 }
 
 export async function insertHistory(db: Tx, values: typeof approvalHistory.$inferInsert): Promise<void> {
-  await db.insert(approvalHistory).values(values);
+  const p = placeholdersOf(values);
+  await statementFor(db, `insert-history|${p.shape}`, (h) =>
+    (h as Tx).insert(approvalHistory).values(p.values),
+  ).execute(values);
 }
 
 /**
