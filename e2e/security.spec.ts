@@ -28,7 +28,7 @@ async function violations(page: Page, fromConsole: string[]): Promise<string[]> 
 }
 
 test('the HTML and the API answer with strict security headers', async ({ request }) => {
-  for (const url of ['/login', '/dashboard', '/api/config']) {
+  for (const url of ['/login', '/dashboard']) {
     const res = await request.get(url);
     expect(res.ok(), url).toBeTruthy();
     const h = res.headers();
@@ -52,6 +52,18 @@ test('the HTML and the API answer with strict security headers', async ({ reques
     expect(viaProxy['strict-transport-security'], url).toContain('max-age=');
     expect(viaProxy['content-security-policy'], url).toContain('upgrade-insecure-requests');
   }
+  // A JSON answer is never a page: OWASP's API set (ADR 021, third round).
+  const api = await request.get('/api/config');
+  expect(api.ok()).toBeTruthy();
+  const h = api.headers();
+  expect(h['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+  expect(h['x-content-type-options']).toBe('nosniff');
+  expect(h['x-frame-options']).toBe('DENY');
+  expect(h['cross-origin-resource-policy']).toBe('same-origin');
+  expect(h['cache-control']).toBe('no-store');
+  expect(h['strict-transport-security']).toBeUndefined();
+  const viaProxy = (await request.get('/api/config', { headers: { 'x-forwarded-proto': 'https' } })).headers();
+  expect(viaProxy['strict-transport-security']).toContain('max-age=');
 });
 
 test('the login page and the screens work under the CSP with no violation', async ({ page }) => {

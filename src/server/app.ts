@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -275,21 +274,40 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       strictTransportSecurity: false,
     }),
   );
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isHttps(request, config) ? httpsHeaders : plainHttpHeaders);
-    done();
+  // A JSON answer is never a page: it gets the API set of OWASP's REST Security Cheat Sheet
+  // (ADR 021, third round): a policy that allows nothing (`default-src 'none'`), no framing,
+  // nosniff, same-origin CORP, HSTS over HTTPS, and `no-store` (below). The headers that only
+  // mean something to a document (COOP, Origin-Agent-Cluster, Referrer-Policy, DNS prefetch,
+  // X-Download-Options, the cross-domain policy and X-XSS-Protection) are left off it: each
+  // header is validated and written on every answer, and the unread count is mostly headers.
+  // Pages, scripts and the API's own HTML (/api/docs) keep the full set.
+  const apiOnly = {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' as const },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  };
+  // API answers are never cached (a shared office PC's browser must not keep a customer list, nor
+  // the sign-in answer with its token); a route that chooses its own policy (a photo, the
+  // notification stream) sets it over this one.
+  const noStore = { 'cache-control': 'no-store' };
+  const apiHttpsHeaders = Object.freeze({ ...headerBlock(helmet(apiOnly)), ...noStore });
+  const apiPlainHttpHeaders = Object.freeze({
+    ...headerBlock(helmet({ ...apiOnly, strictTransportSecurity: false })),
+    ...noStore,
   });
-  // API JSON is never cached (a shared office PC's browser must not keep a customer list, nor
-  // the sign-in answer with its token); a route that chose its own policy keeps it.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (
-      request.url.startsWith('/api/') &&
-      !reply.hasHeader('cache-control') &&
-      String(reply.getHeader('content-type') ?? '').startsWith('application/json')
-    ) {
-      reply.header('cache-control', 'no-store');
-    }
-    done(null, payload);
+  const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+  app.addHook('onRequest', (request, reply, done) => {
+    const https = isHttps(request, config);
+    if (isApiAnswer(request.url)) reply.headers(https ? apiHttpsHeaders : apiPlainHttpHeaders);
+    else reply.headers(https ? httpsHeaders : plainHttpHeaders);
+    done();
   });
   await app.register(cors, {
     origin: (origin, cb) => {
@@ -302,7 +320,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     exposedHeaders: [TOTAL_HEADER, CAPPED_HEADER],
   });
-  await app.register(cookie);
   // On PostgreSQL the counters live in the database, so a limit holds across every process.
   await app.register(rateLimit, {
     global: false,

@@ -38,13 +38,36 @@ const directives = (csp: string) =>
   );
 
 describe('security headers', () => {
-  it('API answers (2xx, 401, 404) carry the strict CSP, form-action included, and the Helmet headers', async () => {
+  it('API answers (2xx, 401, 404) carry the API set: a policy that allows nothing, no framing, nosniff, CORP, no-store', async () => {
     const answers = [
       await ctx.app.inject({ method: 'GET', url: '/api/config' }),
       await ctx.app.inject({ method: 'GET', url: '/api/auth/me' }),
       await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
     ];
     expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404]);
+    for (const res of answers) {
+      const h = res.headers;
+      const csp = directives(String(h['content-security-policy'] ?? ''));
+      expect([...csp.entries()]).toEqual([
+        ['default-src', "'none'"],
+        ['frame-ancestors', "'none'"],
+      ]);
+      expect(h['x-content-type-options']).toBe('nosniff');
+      expect(h['x-frame-options']).toBe('DENY');
+      expect(h['cross-origin-resource-policy']).toBe('same-origin');
+      expect(h['cache-control']).toBe('no-store');
+      expect(h['x-powered-by']).toBeUndefined();
+      // Headers that mean something only to a document are not on a JSON answer (ADR 021).
+      expect(h['cross-origin-opener-policy']).toBeUndefined();
+      expect(h['referrer-policy']).toBeUndefined();
+    }
+  });
+
+  it("pages and the API's own HTML (/api/docs) carry the full set: the strict page policy, form-action included", async () => {
+    const answers = [
+      await ctx.app.inject({ method: 'GET', url: '/requests/some-page' }),
+      await ctx.app.inject({ method: 'GET', url: '/api/docs' }),
+    ];
     for (const res of answers) {
       const h = res.headers;
       const csp = directives(String(h['content-security-policy'] ?? ''));
@@ -104,13 +127,23 @@ async function transport(t: TestContext, opts: Pick<InjectOptions, 'headers' | '
     payload: { email: user.email, password: TEST_PASSWORD },
   });
   expect(res.statusCode).toBe(200);
-  const csp = directives(String(res.headers['content-security-policy'] ?? ''));
+  // `upgrade-insecure-requests` belongs to the pages' policy; a JSON answer's allows nothing.
+  const page = await t.app.inject({
+    method: 'GET',
+    url: '/requests',
+    headers: opts.headers,
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+  });
+  const csp = directives(String(page.headers['content-security-policy'] ?? ''));
+  expect(directives(String(res.headers['content-security-policy'] ?? '')).get('default-src')).toBe("'none'");
   const cookie = res.cookies.find((c) => c.name === 'aquadesk_refresh');
   expect(cookie, 'the refresh cookie').toBeDefined();
-  // The rest of the policy is as strict over either transport.
+  // The rest of the page policy is as strict over either transport.
   expect(csp.get('default-src')).toBe("'self'");
   expect(csp.get('script-src')).toBe("'self'");
   expect(csp.get('frame-ancestors')).toBe("'none'");
+  // HSTS goes with the transport on pages and API answers alike.
+  expect(page.headers['strict-transport-security']).toBe(res.headers['strict-transport-security']);
   return {
     hsts: res.headers['strict-transport-security'] as string | undefined,
     upgrade: csp.has('upgrade-insecure-requests'),

@@ -8,8 +8,21 @@ import { invalid } from '#server/lib/errors.ts';
 
 export const NUL_IN_TEXT = 'Text must not contain the NUL character';
 
+/** Whether any string (key or value) holds a NUL: the common answer, no, without building paths. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (!value || typeof value !== 'object') return false;
+  // Deep or huge values go to the bounded walk below.
+  if (depth > 32) return true;
+  for (const k in value) {
+    if (k.includes('\u0000') || hasNul((value as Record<string, unknown>)[k], depth + 1)) return true;
+  }
+  return false;
+}
+
 /** The path of the first string holding a NUL, or null. */
 export function findNul(value: unknown): string | null {
+  if (!hasNul(value)) return null;
   const stack: { v: unknown; path: string }[] = [{ v: value, path: '' }];
   let seen = 0;
   while (stack.length > 0 && seen++ < 100_000) {

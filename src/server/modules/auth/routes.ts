@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +23,9 @@ const COOKIE_PATH = '/api/auth';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, db, tokens, guards } = app.deps;
+  // The refresh cookie is read and set here only (path /api/auth): the cookie plugin's two hooks
+  // run on these routes, not on every answer of the app (issue 20, ADR 021 third round).
+  await app.register(cookie);
   const service = new AuthService(
     db,
     tokens,
