@@ -9,7 +9,7 @@
  * of shapes is small and fixed. The SQL text is the same as the unprepared query's.
  */
 import { createHash } from 'node:crypto';
-import { is, SQL, sql } from 'drizzle-orm';
+import { Column, getTableName, is, SQL, Subquery, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 
 const byHandle = new WeakMap<object, Map<string, unknown>>();
@@ -28,9 +28,89 @@ export function preparedOnce<T>(db: object, shape: string, build: (statementName
   let query = shapes.get(shape) as T | undefined;
   if (query === undefined) {
     query = build(`p_${createHash('sha1').update(shape).digest('base64url').slice(0, 20)}`);
+    withCompiledMapper(query as unknown as Built & { customResultMapper?: unknown });
     shapes.set(shape, query);
   }
   return query;
+}
+
+// ------------------------------------------------------------------ result rows
+
+interface SelectedField {
+  path: string[];
+  field: unknown;
+}
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/**
+ * Drizzle's `mapResultRow` for one statement's fields, with everything that depends only on the
+ * fields worked out once: each column's decoder, its path, and which table a nested object's
+ * nulls belong to. Drizzle works them out again for every cell of every row (`is()` walks the
+ * prototype chain), which was 6% of the server's CPU on the dashboard, whose recent requests are
+ * ten rows of thirty columns (docs/performance.md, issue 20 third round). Same result, including
+ * a left join's all-null object becoming null (a test compares it with Drizzle's own on every
+ * field kind the statements use).
+ */
+export function compileRowMapper(
+  fields: readonly SelectedField[],
+  joinsNotNullableMap?: Record<string, boolean>,
+): ((row: unknown[]) => Record<string, unknown>) | null {
+  const cols: { path: string[]; last: string; decoder: Decoder; table: string | null }[] = [];
+  for (const { path, field } of fields) {
+    let decoder: Decoder;
+    if (is(field, Column)) decoder = field as unknown as Decoder;
+    else if (is(field, SQL)) decoder = (field as unknown as { decoder: Decoder }).decoder;
+    else if (is(field, Subquery)) return null;
+    else decoder = (field as { sql: { decoder: Decoder } }).sql.decoder;
+    const table =
+      joinsNotNullableMap && is(field, Column) && path.length === 2 ? getTableName((field as Column).table) : null;
+    cols.push({ path: path.slice(0, -1), last: path[path.length - 1] as string, decoder, table });
+  }
+  return (row) => {
+    const result: Record<string, unknown> = {};
+    let nullify: Record<string, string | false> | undefined;
+    for (let i = 0; i < cols.length; i++) {
+      const c = cols[i] as (typeof cols)[number];
+      let node = result;
+      for (const chunk of c.path) {
+        let next = node[chunk] as Record<string, unknown> | undefined;
+        if (next === undefined) {
+          next = {};
+          node[chunk] = next;
+        }
+        node = next;
+      }
+      const raw = row[i];
+      const value = raw === null ? null : c.decoder.mapFromDriverValue(raw);
+      node[c.last] = value;
+      if (c.table !== null) {
+        nullify ??= {};
+        const objectName = c.path[0] as string;
+        if (!(objectName in nullify)) nullify[objectName] = value === null ? c.table : false;
+        else if (typeof nullify[objectName] === 'string' && nullify[objectName] !== c.table)
+          nullify[objectName] = false;
+      }
+    }
+    if (nullify && joinsNotNullableMap) {
+      for (const objectName in nullify) {
+        const tableName = nullify[objectName];
+        if (typeof tableName === 'string' && !joinsNotNullableMap[tableName]) result[objectName] = null;
+      }
+    }
+    return result;
+  };
+}
+
+/** Gives a built statement the compiled mapper, when its result is rows of selected fields. */
+function withCompiledMapper(built: Built & { customResultMapper?: unknown }): void {
+  if (!built.fields || built.customResultMapper || !built.isResponseInArrayMode()) return;
+  const map = compileRowMapper(
+    built.fields as SelectedField[],
+    built.joinsNotNullableMap as Record<string, boolean> | undefined,
+  );
+  if (map) built.customResultMapper = (rows: unknown[][]) => rows.map(map);
 }
 
 // ------------------------------------------------------------------ statements inside transactions
@@ -76,6 +156,12 @@ function bind<P>(handle: object, t: Template): P {
   return prepared as P;
 }
 
+function compiledMapperOf(t: Omit<Template, 'mapper'> & { mapper: unknown }): unknown {
+  if (t.mapper || !t.fields || !t.arrayMode) return t.mapper;
+  const map = compileRowMapper(t.fields as SelectedField[], t.joins as Record<string, boolean> | undefined);
+  return map ? (rows: unknown[][]) => rows.map(map) : undefined;
+}
+
 /**
  * A statement for the database or for a transaction, whichever `handle` is. Its SQL is built once
  * per `shape` (values as `sql.placeholder`s) and each call only binds it to the handle's session,
@@ -98,6 +184,7 @@ export function statementFor<P>(handle: object, shape: string, build: (h: object
       meta: built.queryMetadata,
       joins: built.joinsNotNullableMap,
     };
+    t.mapper = compiledMapperOf(t);
     templates.set(shape, t);
   }
   return bind<P>(handle, t);

@@ -4,14 +4,25 @@
  * one built inside a transaction serves the next transaction and the database, and a null is
  * written as SQL NULL (a placeholder would have made a jsonb null into JSON `null`).
  */
-import { eq, sql } from 'drizzle-orm';
+
+import { desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '#server/db/client.ts';
-import { placeholdersOf, statementFor } from '#server/db/prepared.ts';
+import { placeholdersOf, preparedOnce, statementFor } from '#server/db/prepared.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
-import { regions } from '#server/db/schema/people.ts';
+import { regions, users } from '#server/db/schema/people.ts';
+import { serviceRequests } from '#server/db/schema/requests.ts';
 import { audit } from '#server/lib/audit.ts';
-import { createTestApp, type TestContext } from '#tests/harness/app.ts';
+import {
+  createTestApp,
+  makeCustomer,
+  makeRegion,
+  makeRequest,
+  makeUser,
+  ROLE,
+  type TestContext,
+} from '#tests/harness/app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -70,5 +81,50 @@ describe('statementFor', () => {
 
   it('refuses an SQL expression as a value (it could carry values of its own call)', () => {
     expect(() => placeholdersOf({ at: sql`now()` })).toThrow(/SQL expression/);
+  });
+});
+
+describe('the compiled row mapper of prepared statements', () => {
+  it("maps every row as Drizzle's own mapResultRow does: columns, SQL fields, nested objects, a missing left join as null", async () => {
+    const region = await makeRegion(ctx.db);
+    const customer = await makeCustomer(ctx.db, region.id);
+    const requester = await makeUser(ctx.db, ROLE.SERVICE_MANAGER, { regionId: region.id });
+    const tech = await makeUser(ctx.db, ROLE.TECHNICIAN, { regionId: region.id });
+    await makeRequest(ctx.db, { customerId: customer.id, regionId: region.id, requestedById: requester.id });
+    await makeRequest(ctx.db, {
+      customerId: customer.id,
+      regionId: region.id,
+      requestedById: requester.id,
+      assignedToId: tech.id,
+      status: 'ASSIGNED',
+    });
+    const assignee = alias(users, 'assignee');
+    const query = (h: typeof ctx.db, regionId: unknown) =>
+      h
+        .select({
+          id: serviceRequests.id,
+          status: serviceRequests.status,
+          version: serviceRequests.version,
+          createdAt: serviceRequests.createdAt,
+          salesApproved: serviceRequests.salesApproved,
+          upper: sql<string>`upper(${serviceRequests.type})`,
+          n: sql<number>`${serviceRequests.version} + 1`.mapWith(Number),
+          assignee: { id: assignee.id, name: assignee.name },
+          region: { name: regions.name },
+        })
+        .from(serviceRequests)
+        .innerJoin(regions, eq(regions.id, serviceRequests.regionId))
+        .leftJoin(assignee, eq(assignee.id, serviceRequests.assignedToId))
+        .where(eq(serviceRequests.regionId, regionId as string))
+        .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id));
+    const drizzles = await query(ctx.db, region.id);
+    const compiled = await preparedOnce(ctx.db, 'test-compiled-mapper', (name) =>
+      query(ctx.db, sql.placeholder('region')).prepare(name),
+    ).execute({
+      region: region.id,
+    });
+    expect(compiled).toEqual(drizzles);
+    expect(compiled.map((r) => r.assignee)).toEqual(expect.arrayContaining([null, { id: tech.id, name: tech.name }]));
+    expect(compiled[0]?.createdAt).toBeInstanceOf(Date);
   });
 });

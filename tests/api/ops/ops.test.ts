@@ -224,6 +224,13 @@ describe('GET /metrics', () => {
     await get('/api/health');
     await get('/api/health');
     expect(await count()).toBe(before + 2);
+    // The counter is brought up to the histogram's count when scraped: the two always agree.
+    await get('/api/health');
+    const text = (await scrape()).body;
+    const of = (name: string) =>
+      Number(new RegExp(`^${name}\\{method="GET",route="/api/health",status="200"\\} (\\d+)$`, 'm').exec(text)?.[1]);
+    expect(of('aquadesk_http_requests_total')).toBe(before + 3);
+    expect(of('aquadesk_http_request_duration_seconds_count')).toBe(before + 3);
   });
 
   /** A Service Admin and a PENDING_APPROVAL request they may approve (one stage: service; raised by someone else). */
