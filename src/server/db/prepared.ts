@@ -27,8 +27,16 @@ export function preparedOnce<T>(db: object, shape: string, build: (statementName
   }
   let query = shapes.get(shape) as T | undefined;
   if (query === undefined) {
-    query = build(`p_${createHash('sha1').update(shape).digest('base64url').slice(0, 20)}`);
-    withCompiledMapper(query as unknown as Built & { customResultMapper?: unknown });
+    query = build(statementName('p', shape));
+    const built = query as unknown as Built;
+    if (built.fields) {
+      built.customResultMapper = mapperFor(
+        built.fields,
+        built.joinsNotNullableMap,
+        built.isResponseInArrayMode(),
+        built.customResultMapper,
+      );
+    }
     shapes.set(shape, query);
   }
   return query;
@@ -103,15 +111,19 @@ export function compileRowMapper(
   };
 }
 
-/** Gives a built statement the compiled mapper, when its result is rows of selected fields. */
-function withCompiledMapper(built: Built & { customResultMapper?: unknown }): void {
-  if (!built.fields || built.customResultMapper || !built.isResponseInArrayMode()) return;
-  const map = compileRowMapper(
-    built.fields as SelectedField[],
-    built.joinsNotNullableMap as Record<string, boolean> | undefined,
-  );
-  if (map) built.customResultMapper = (rows: unknown[][]) => rows.map(map);
+/**
+ * The result mapper a statement runs with: its own when it has one (Drizzle's relational
+ * queries), the compiled one for rows of selected fields, none for a raw statement.
+ */
+function mapperFor(fields: unknown, joins: unknown, arrayMode: boolean, own: unknown): unknown {
+  if (own || !fields || !arrayMode) return own;
+  const map = compileRowMapper(fields as SelectedField[], joins as Record<string, boolean> | undefined);
+  return map ? (rows: unknown[][]) => rows.map(map) : undefined;
 }
+
+/** A statement's name for PostgreSQL: a short hash of its shape (names are kept to 63 bytes). */
+const statementName = (prefix: string, shape: string) =>
+  `${prefix}_${createHash('sha1').update(shape).digest('base64url').slice(0, 20)}`;
 
 // ------------------------------------------------------------------ statements inside transactions
 
@@ -148,18 +160,11 @@ interface Session {
 
 const templates = new Map<string, Template>();
 const sessionOf = (handle: object) => (handle as { _: { session: Session } })._.session;
-const nameOf = (shape: string) => `t_${createHash('sha1').update(shape).digest('base64url').slice(0, 20)}`;
 
 function bind<P>(handle: object, t: Template): P {
   const prepared = sessionOf(handle).prepareQuery(t.query, t.fields, t.name, t.arrayMode, t.mapper, t.meta);
   prepared.joinsNotNullableMap = t.joins;
   return prepared as P;
-}
-
-function compiledMapperOf(t: Omit<Template, 'mapper'> & { mapper: unknown }): unknown {
-  if (t.mapper || !t.fields || !t.arrayMode) return t.mapper;
-  const map = compileRowMapper(t.fields as SelectedField[], t.joins as Record<string, boolean> | undefined);
-  return map ? (rows: unknown[][]) => rows.map(map) : undefined;
 }
 
 /**
@@ -173,7 +178,7 @@ function compiledMapperOf(t: Omit<Template, 'mapper'> & { mapper: unknown }): un
 export function statementFor<P>(handle: object, shape: string, build: (h: object) => { prepare(name: string): P }): P {
   let t = templates.get(shape);
   if (!t) {
-    const name = nameOf(shape);
+    const name = statementName('t', shape);
     const built = build(handle).prepare(name) as unknown as Built;
     t = {
       query: built.getQuery(),
@@ -184,7 +189,7 @@ export function statementFor<P>(handle: object, shape: string, build: (h: object
       meta: built.queryMetadata,
       joins: built.joinsNotNullableMap,
     };
-    t.mapper = compiledMapperOf(t);
+    t.mapper = mapperFor(t.fields, t.joins, t.arrayMode, t.mapper);
     templates.set(shape, t);
   }
   return bind<P>(handle, t);
@@ -202,7 +207,7 @@ export function rawStatementFor(
     const { sql: text, params } = dialect.sqlToQuery(build());
     t = {
       query: { sql: text, params },
-      name: nameOf(shape),
+      name: statementName('t', shape),
       arrayMode: false,
       fields: undefined,
       mapper: undefined,

@@ -15,8 +15,9 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-export async function audit(db: Tx, entry: AuditEntry): Promise<void> {
-  const row = {
+/** The row an entry is written as (one place for `audit` and `auditMany`). */
+function rowOf(entry: AuditEntry) {
+  return {
     actorId: entry.actorId ?? null,
     actorEmail: entry.actorEmail ?? null,
     action: entry.action,
@@ -26,6 +27,10 @@ export async function audit(db: Tx, entry: AuditEntry): Promise<void> {
     outcome: entry.outcome ?? 'ok',
     details: entry.details ?? null,
   };
+}
+
+export async function audit(db: Tx, entry: AuditEntry): Promise<void> {
+  const row = rowOf(entry);
   // Every write audits: its INSERT is built once per set of null columns (prepared.ts).
   const p = placeholdersOf(row);
   await statementFor(db, `audit|${p.shape}`, (h) => (h as Tx).insert(auditLog).values(p.values)).execute(row);
@@ -34,16 +39,5 @@ export async function audit(db: Tx, entry: AuditEntry): Promise<void> {
 /** Many audit rows in one statement (a batch of system writes, issue 21). */
 export async function auditMany(db: Tx, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.insert(auditLog).values(
-    entries.map((entry) => ({
-      actorId: entry.actorId ?? null,
-      actorEmail: entry.actorEmail ?? null,
-      action: entry.action,
-      entityType: entry.entityType ?? null,
-      entityId: entry.entityId ?? null,
-      ip: entry.ip ?? null,
-      outcome: entry.outcome ?? 'ok',
-      details: entry.details ?? null,
-    })),
-  );
+  await db.insert(auditLog).values(entries.map(rowOf));
 }
