@@ -48,10 +48,37 @@ describe('refresh grace window', () => {
     const live = await liveSessions(user.id);
     expect(live).toHaveLength(1);
     expect(live[0]?.rotations).toBe(1);
-    // The successor goes on rotating normally.
+    // The successor goes on rotating normally once the window has passed.
+    await rotatedAgo(next, 31);
     const later = await refresh(next, user.id);
     expect(later.statusCode).toBe(200);
     expect((await liveSessions(user.id))[0]?.rotations).toBe(2);
+  });
+
+  it('a burst holding two generations (the jar took the new cookie mid-burst) all go through, one rotation', async () => {
+    const user = await makeUser(ctx.db, ROLE.SERVICE_MANAGER);
+    const s = await login(ctx.app, user.email);
+    const first = await refresh(s.cookie, user.id);
+    const next = cookieOf(first);
+    // The new cookie comes back inside the window: answered as it is, not rotated a second time.
+    const withNew = await refresh(next, user.id);
+    expect(withNew.statusCode).toBe(200);
+    expect(cookieOf(withNew)).toBe(next);
+    expect((await me(withNew.json().accessToken)).statusCode).toBe(200);
+    // So the old cookie, still out with the rest of the burst, is the one just rotated out.
+    const withOld = await refresh(s.cookie, user.id);
+    expect(withOld.statusCode).toBe(200);
+    expect(cookieOf(withOld)).toBe(next);
+    const live = await liveSessions(user.id);
+    expect(live).toHaveLength(1);
+    expect(live[0]?.rotations).toBe(1);
+    // After the window the current cookie rotates again, and the old one is two behind: a reuse.
+    await rotatedAgo(next, 31);
+    const third = await refresh(next, user.id);
+    expect(third.statusCode).toBe(200);
+    expect(cookieOf(third)).not.toBe(next);
+    expect((await refresh(s.cookie, user.id)).statusCode).toBe(401);
+    expect(await liveSessions(user.id)).toHaveLength(0);
   });
 
   it('a replay inside the window answers the same successor; after the window it revokes the session', async () => {

@@ -27,8 +27,10 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
   let a: ServerProcess;
   let b: ServerProcess;
 
-  const admin = async (q: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
+  const admin = async (q: string, database?: string) => {
+    const u = new URL(adminUrl);
+    if (database) u.pathname = `/${database}`;
+    const client = new pg.Client({ connectionString: u.toString() });
     await client.connect();
     try {
       await client.query(q);
@@ -125,8 +127,9 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
       body: '{}',
     });
     expect(replay.status).toBe(200);
-    // Rotating again on B makes the first cookie two generations old: A refuses it, because the
-    // sessions are in PostgreSQL, not in either process.
+    // Rotating again on B, once the first rotation's window has passed, makes the first cookie two
+    // generations old: A refuses it, because the sessions are in PostgreSQL, not in either process.
+    await admin(`UPDATE refresh_sessions SET last_used_at = now() - interval '31 seconds'`, dbName);
     const second = await fetch(`${b.url}/api/auth/refresh`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: cookieB },

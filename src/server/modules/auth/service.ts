@@ -201,6 +201,18 @@ export class AuthService {
       await repo.revokeSession(this.db, session.id, 'user inactive');
       throw unauthenticated(SESSION_EXPIRED);
     }
+    // A secret a rotation issued inside the window is answered as it is, not rotated again: the
+    // browser's jar takes the new cookie while the rest of the burst is still out, so one burst
+    // holds two generations; a second rotation would make the first a reuse (ADR 005).
+    if (current && session.rotations > 0 && session.lastUsedAt > graceSince) {
+      const accessToken = await this.tokens.signAccess({ sub: user.id, sid: session.id });
+      return {
+        accessToken,
+        user: repo.toAuthUser(user),
+        refreshCookie: `${session.id}.${secret}`,
+        refreshExpires: session.expiresAt,
+      };
+    }
     const refreshExpires = this.expiry();
     const rotated = await repo.rotateSession(this.db, session.id, presented, nextHash, refreshExpires, graceSince);
     // Between our read and write the session moved past this secret (or ended): a reuse.
