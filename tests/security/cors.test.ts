@@ -91,3 +91,26 @@ describe('CORS', () => {
     expect(unlisted.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('CORS with no origins configured (the default)', () => {
+  let plain: TestContext;
+  beforeAll(async () => {
+    plain = await createTestApp();
+  });
+  afterAll(() => plain.close());
+
+  it('grants no origin anything, on a preflight or a call, and sends no Vary: Origin', async () => {
+    const pre = await plain.app.inject({
+      method: 'OPTIONS',
+      url: '/api/users',
+      headers: { origin: SPA, 'access-control-request-method': 'DELETE' },
+    });
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+    expect(pre.headers['access-control-allow-methods']).toBeUndefined();
+    const call = await plain.app.inject({ method: 'GET', url: '/api/config', headers: { origin: SPA } });
+    expect(call.statusCode).toBe(200);
+    expect(call.headers['access-control-allow-origin']).toBeUndefined();
+    expect(call.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(call.headers.vary).toBeUndefined();
+  });
+});

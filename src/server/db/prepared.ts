@@ -9,8 +9,21 @@
  * of shapes is small and fixed. The SQL text is the same as the unprepared query's.
  */
 import { createHash } from 'node:crypto';
-import { Column, getTableName, is, SQL, Subquery, sql } from 'drizzle-orm';
+import {
+  Column,
+  DrizzleQueryError,
+  fillPlaceholders,
+  getTableName,
+  is,
+  NoopLogger,
+  SQL,
+  Subquery,
+  sql,
+} from 'drizzle-orm';
+import { NoopCache } from 'drizzle-orm/cache/core';
+import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
+import { PglitePreparedQuery } from 'drizzle-orm/pglite';
 
 const byHandle = new WeakMap<object, Map<string, unknown>>();
 
@@ -37,9 +50,59 @@ export function preparedOnce<T>(db: object, shape: string, build: (statementName
         built.customResultMapper,
       );
     }
+    leanExecute(query);
     shapes.set(shape, query);
   }
   return query;
+}
+
+// ------------------------------------------------------------------ running a prepared statement
+
+/** The fields of Drizzle's prepared queries (drizzle-orm 0.45) that `leanExecute` reads. */
+interface Runnable {
+  client: { query(...args: unknown[]): Promise<{ rows: unknown[] }> };
+  params: unknown[];
+  queryString: string;
+  queryConfig: { text?: string };
+  logger: unknown;
+  cache?: unknown;
+  customResultMapper?: unknown;
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * Drizzle's `execute` for a statement with a result mapper, without its layers that do nothing
+ * here: three tracing spans (no OpenTelemetry is installed), the query logger (none is set) and
+ * the query cache (none is configured), each an async step with its own promise, and a prototype
+ * walk (`is(cache, NoopCache)`) on every call. What stays is Drizzle's: its placeholders filled
+ * by `fillPlaceholders`, the same query config sent to the same client, the same mapper, and a
+ * driver error wrapped in `DrizzleQueryError` as Drizzle wraps it. With a logger or a cache the
+ * statement keeps Drizzle's own `execute` (issue 20; a test runs both and compares).
+ */
+export function leanExecute(prepared: unknown): void {
+  const p = prepared as Runnable;
+  const map = p.customResultMapper;
+  if (typeof map !== 'function' || !is(p.logger, NoopLogger)) return;
+  if (p.cache !== undefined && !is(p.cache, NoopCache)) return;
+  const text = p.queryString;
+  const config = p.queryConfig;
+  const client = p.client;
+  const run = is(prepared, NodePgPreparedQuery)
+    ? (params: unknown[]) => client.query(config, params)
+    : is(prepared, PglitePreparedQuery)
+      ? (params: unknown[]) => client.query(text, params, config)
+      : undefined;
+  if (!run) return;
+  p.execute = async (values = {}) => {
+    const params = fillPlaceholders(p.params, values);
+    let result: { rows: unknown[] };
+    try {
+      result = await run(params);
+    } catch (err) {
+      throw new DrizzleQueryError(text, params, err as Error);
+    }
+    return (map as (rows: unknown[]) => unknown)(result.rows);
+  };
 }
 
 // ------------------------------------------------------------------ result rows
@@ -164,6 +227,7 @@ const sessionOf = (handle: object) => (handle as { _: { session: Session } })._.
 function bind<P>(handle: object, t: Template): P {
   const prepared = sessionOf(handle).prepareQuery(t.query, t.fields, t.name, t.arrayMode, t.mapper, t.meta);
   prepared.joinsNotNullableMap = t.joins;
+  leanExecute(prepared);
   return prepared as P;
 }
 

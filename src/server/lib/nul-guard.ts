@@ -3,7 +3,7 @@
  * 22021), which surfaced as a 500. The fuzz test (R9) found it on every text field; this hook
  * answers 400 on the field instead, before validation, for every JSON body and query string.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { invalid } from '#server/lib/errors.ts';
 
 export const NUL_IN_TEXT = 'Text must not contain the NUL character';
@@ -39,10 +39,26 @@ export function findNul(value: unknown): string | null {
   return null;
 }
 
+/**
+ * On each route that takes input: a body (any method but GET and HEAD), path parameters or a
+ * query-string schema. A GET with none of them (the unread count) reads nothing the caller sent,
+ * so it skips the hook (issue 20); the fuzz test (R9) sends NUL in the query of every route.
+ */
 export function installNulGuard(app: FastifyInstance): void {
   // A callback hook: no promise per request for a check that never waits (issue 20).
-  app.addHook('preValidation', (req: FastifyRequest, _reply, done) => {
+  const guard: preValidationHookHandler = (req, _reply, done) => {
     const where = findNul(req.body) ?? findNul(req.query) ?? findNul(req.params);
     done(where === null ? undefined : invalid(where, NUL_IN_TEXT));
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = ([] as string[]).concat(route.method);
+    const takesInput =
+      methods.some((m) => m !== 'GET' && m !== 'HEAD') ||
+      route.url.includes(':') ||
+      route.url.includes('*') ||
+      route.schema?.querystring !== undefined;
+    if (!takesInput) return;
+    const own = route.preValidation;
+    route.preValidation = own === undefined ? [guard] : [guard, ...(Array.isArray(own) ? own : [own])];
   });
 }

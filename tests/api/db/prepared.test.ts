@@ -5,11 +5,11 @@
  * written as SQL NULL (a placeholder would have made a jsonb null into JSON `null`).
  */
 
-import { desc, eq, sql } from 'drizzle-orm';
+import { DrizzleQueryError, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '#server/db/client.ts';
-import { placeholdersOf, preparedOnce, statementFor } from '#server/db/prepared.ts';
+import { leanExecute, placeholdersOf, preparedOnce, statementFor } from '#server/db/prepared.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
 import { regions, users } from '#server/db/schema/people.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
@@ -126,5 +126,50 @@ describe('the compiled row mapper of prepared statements', () => {
     expect(compiled).toEqual(drizzles);
     expect(compiled.map((r) => r.assignee)).toEqual(expect.arrayContaining([null, { id: tech.id, name: tech.name }]));
     expect(compiled[0]?.createdAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("the lean execute of prepared statements (Drizzle's own without its idle layers)", () => {
+  const byId = (name: string) =>
+    preparedOnce(ctx.db, `test-lean|${name}`, (n) =>
+      ctx.db
+        .select({ id: users.id, email: users.email, createdAt: users.createdAt, unread: users.unreadNotifications })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare(n),
+    );
+  /** Drizzle's own execute (the prototype's), run on the same statement. */
+  const drizzles = (q: object, values: Record<string, unknown>) =>
+    (Object.getPrototypeOf(q) as { execute(v: Record<string, unknown>): Promise<unknown> }).execute.call(q, values);
+
+  it("answers exactly what Drizzle's own execute answers, dates as dates", async () => {
+    const user = await makeUser(ctx.db, ROLE.TECHNICIAN);
+    const q = byId('same');
+    expect(Object.hasOwn(q, 'execute')).toBe(true);
+    const lean = await q.execute({ id: user.id });
+    expect(lean).toEqual(await drizzles(q, { id: user.id }));
+    expect(lean).toEqual([{ id: user.id, email: user.email, createdAt: expect.any(Date), unread: 0 }]);
+    expect(await q.execute({ id: '00000000-0000-4000-8000-000000000000' })).toEqual([]);
+  });
+
+  it('fails as Drizzle fails: a DrizzleQueryError with the database error as its cause', async () => {
+    const q = byId('fails');
+    const lean = await q.execute({ id: 'not-a-uuid' }).catch((e: unknown) => e);
+    const own = await drizzles(q, { id: 'not-a-uuid' }).catch((e: unknown) => e);
+    expect(lean).toBeInstanceOf(DrizzleQueryError);
+    expect((lean as DrizzleQueryError).query).toBe((own as DrizzleQueryError).query);
+    expect((lean as DrizzleQueryError).params).toEqual(['not-a-uuid', 1]);
+    expect(((lean as DrizzleQueryError).cause as { code?: string }).code).toBe('22P02');
+    expect(((own as DrizzleQueryError).cause as { code?: string }).code).toBe('22P02');
+  });
+
+  it('leaves a statement with a query logger to Drizzle', () => {
+    const q = Object.assign(Object.create(Object.getPrototypeOf(byId('logged'))), byId('logged'), {
+      logger: { logQuery: () => {} },
+    });
+    delete (q as { execute?: unknown }).execute;
+    leanExecute(q);
+    expect(Object.hasOwn(q, 'execute')).toBe(false);
   });
 });

@@ -97,15 +97,20 @@ describe('GET /api/health and /api/ready', () => {
 
 describe('request ids', () => {
   it('sends every answer its request id, keeping a plain one the caller gave', async () => {
+    // Ours: this process's random prefix and a counter, a fresh one on every answer.
+    const OURS = /^[0-9a-f]{12}-[0-9a-z]+$/;
     const fresh = await get('/api/health');
-    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fresh.headers['x-request-id']).toMatch(OURS);
+    const next = await get('/api/health');
+    expect(next.headers['x-request-id']).toMatch(OURS);
+    expect(next.headers['x-request-id']).not.toBe(fresh.headers['x-request-id']);
     const given = await get('/api/health', { 'x-request-id': 'lb-trace.42' });
     expect(given.headers['x-request-id']).toBe('lb-trace.42');
     const hostile = await get('/api/health', { 'x-request-id': 'a b\u0000<script>' });
-    expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(hostile.headers['x-request-id']).toMatch(OURS);
     const missing = await get('/api/no-such-thing');
     expect(missing.statusCode).toBe(404);
-    expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(missing.headers['x-request-id']).toMatch(OURS);
   });
 
   it('masks access-granting query values in logged URLs', () => {

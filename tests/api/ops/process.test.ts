@@ -93,7 +93,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('a server process on the emb
     const refreshed = (await refresh.json()) as { accessToken: string };
     const newCookieValue = (refresh.headers.get('set-cookie') ?? '').split(';')[0]!.split('=')[1]!;
     const refreshId = refresh.headers.get('x-request-id');
-    expect(refreshId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(refreshId).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
 
     // Give the process a moment to flush its last lines.
     await new Promise((r) => setTimeout(r, 200));

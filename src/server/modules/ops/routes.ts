@@ -64,6 +64,10 @@ export async function installOps(root: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (req, reply, done) => {
     // A reply header (the SSE stream copies the reply's headers when it takes the response over).
     reply.header('x-request-id', req.id);
+    // An unmatched URL (the 404 handler, the web app's index.html) has no route, so no route's own
+    // onResponse hook: it is counted when its answer is sent. An instance-wide onResponse hook
+    // would run on every answer to find these few (issue 20).
+    if (req.is404) reply.raw.once('finish', () => answered(req, reply, 'unmatched'));
     if (logArrivals) req.log.debug({ method: req.method, url: loggableUrl(req.url) }, 'incoming request');
     if (lifecycle.phase === 'starting' || lifecycle.phase === 'migrating') {
       const url = req.url.split('?')[0] ?? '';
@@ -109,11 +113,6 @@ export async function installOps(root: FastifyInstance): Promise<void> {
     };
     const own = route.onResponse;
     route.onResponse = own === undefined ? [hook] : [...(Array.isArray(own) ? own : [own]), hook];
-  });
-  // An unmatched URL (the 404 handler, the web app's index.html) has no route of its own.
-  app.addHook('onResponse', (req, reply, done) => {
-    if (req.is404) answered(req, reply, 'unmatched');
-    done();
   });
 
   app.get(
