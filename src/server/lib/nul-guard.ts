@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { invalid } from '#server/lib/errors.ts';
+import { withHook } from '#server/lib/route-hooks.ts';
 
 export const NUL_IN_TEXT = 'Text must not contain the NUL character';
 
@@ -58,7 +59,6 @@ export function installNulGuard(app: FastifyInstance): void {
       route.url.includes('*') ||
       route.schema?.querystring !== undefined;
     if (!takesInput) return;
-    const own = route.preValidation;
-    route.preValidation = own === undefined ? [guard] : [guard, ...(Array.isArray(own) ? own : [own])];
+    route.preValidation = withHook(route.preValidation, guard, 'first');
   });
 }

@@ -20,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localeOf, localize } from '#server/lib/i18n.ts';
 import { METRICS_CONTENT_TYPE } from '#server/lib/metrics.ts';
+import { withHook } from '#server/lib/route-hooks.ts';
 import { type ErrorBody, errorBody } from '#shared/contracts/common.ts';
 import { NOT_READY_MESSAGE } from './lifecycle.ts';
 import { loggableUrl } from './logging.ts';
@@ -111,8 +112,7 @@ export async function installOps(root: FastifyInstance): Promise<void> {
       answered(req, reply, pattern);
       done();
     };
-    const own = route.onResponse;
-    route.onResponse = own === undefined ? [hook] : [...(Array.isArray(own) ? own : [own]), hook];
+    route.onResponse = withHook(route.onResponse, hook, 'last');
   });
 
   app.get(
