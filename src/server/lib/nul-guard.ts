@@ -1,7 +1,8 @@
 /**
  * PostgreSQL cannot store the NUL character in text, and refuses the whole statement (SQLSTATE
  * 22021), which surfaced as a 500. The fuzz test (R9) found it on every text field; this hook
- * answers 400 on the field instead, before validation, for every JSON body and query string.
+ * answers 400 on the field instead, before validation, on every route that takes a body, path
+ * parameters or a query string (`installNulGuard`).
  */
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { invalid } from '#server/lib/errors.ts';

@@ -94,8 +94,18 @@ export class AuthService {
       : await repo.createSession(this.db, values);
     const user = known ?? (await repo.findUserById(this.db, userId));
     if (!user) throw unauthenticated(INVALID_CREDENTIALS);
-    const accessToken = await this.tokens.signAccess({ sub: userId, sid: session.id });
-    return { accessToken, user: repo.toAuthUser(user), refreshCookie: `${session.id}.${secret}`, refreshExpires };
+    return this.result(user, session.id, secret, refreshExpires);
+  }
+
+  /** What a sign-in or a refresh answers: a fresh access token for the session, and its cookie. */
+  private async result(
+    user: repo.UserViewRow,
+    sessionId: string,
+    secret: string,
+    refreshExpires: Date,
+  ): Promise<SessionResult> {
+    const accessToken = await this.tokens.signAccess({ sub: user.id, sid: sessionId });
+    return { accessToken, user: repo.toAuthUser(user), refreshCookie: `${sessionId}.${secret}`, refreshExpires };
   }
 
   /**
@@ -205,20 +215,13 @@ export class AuthService {
     // browser's jar takes the new cookie while the rest of the burst is still out, so one burst
     // holds two generations; a second rotation would make the first a reuse (ADR 005).
     if (current && session.rotations > 0 && session.lastUsedAt > graceSince) {
-      const accessToken = await this.tokens.signAccess({ sub: user.id, sid: session.id });
-      return {
-        accessToken,
-        user: repo.toAuthUser(user),
-        refreshCookie: `${session.id}.${secret}`,
-        refreshExpires: session.expiresAt,
-      };
+      return this.result(user, session.id, secret, session.expiresAt);
     }
     const refreshExpires = this.expiry();
     const rotated = await repo.rotateSession(this.db, session.id, presented, nextHash, refreshExpires, graceSince);
     // Between our read and write the session moved past this secret (or ended): a reuse.
     if (!rotated) return this.reused(session.id, session.userId, client);
-    const accessToken = await this.tokens.signAccess({ sub: user.id, sid: session.id });
-    return { accessToken, user: repo.toAuthUser(user), refreshCookie: `${session.id}.${nextSecret}`, refreshExpires };
+    return this.result(user, session.id, nextSecret, refreshExpires);
   }
 
   /** A refresh secret presented after it stopped being valid: the whole session ends (R11). */
