@@ -50,7 +50,8 @@ export function withRouteLog<M extends { default: AnyFn }>(mod: M): M {
 
 /**
  * Every route the app registered, once each: without the HEAD twin Fastify adds to each GET
- * (`exposeHeadRoutes`) and without `OPTIONS *` (the CORS preflight, answered for any path).
+ * (`exposeHeadRoutes`) and without `OPTIONS *` (the CORS preflight, answered for any path;
+ * registered only when CORS_ORIGINS is set).
  */
 export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
   const list = logs.get(app);
