@@ -12,6 +12,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { scaled } from './tests/harness/speed.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -40,8 +41,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   // 60 s: a journey signs in two or three times; on a loaded 2-core machine 30 s was too tight.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Both limits are times the machine's speed factor (tests/harness/speed.ts, issue 29).
+  timeout: scaled(60_000),
+  expect: { timeout: scaled(10_000) },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   use: {
     baseURL,
@@ -80,7 +82,7 @@ export default defineConfig({
     // Answers once the server is ready (after migrations and the demo seed).
     url: `${baseURL}/api/config`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: scaled(120_000),
     stdout: 'ignore',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -5,6 +5,7 @@
  * They spawn processes and clusters, so they run one file at a time, apart from `npm test`.
  */
 import { defineConfig } from 'vitest/config';
+import { scaled } from './tests/harness/speed.ts';
 
 export default defineConfig({
   test: {
@@ -12,8 +13,8 @@ export default defineConfig({
     include: ['tests/faults/**/*.fault.ts'],
     globalSetup: ['tests/harness/global-setup.ts'],
     env: { TEST_DB: 'pglite' },
-    testTimeout: 300_000,
-    hookTimeout: 120_000,
+    testTimeout: scaled(300_000),
+    hookTimeout: scaled(120_000),
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,

@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { canOpen, ROUTES, type RouteKey } from '../src/shared/domain/permissions.ts';
+import { scaled } from '../tests/harness/speed.ts';
 import { apiAuth, DEMO, demoAccount, loginAs } from './fixtures.ts';
 
 const WIDE = { width: 1366, height: 850 };
@@ -154,7 +155,10 @@ async function firstTask(request: APIRequestContext, email: string): Promise<str
 
 /** Open a dialog with its button, check it at both widths, close it with Cancel or Escape. */
 async function checkDialog(page: Page, button: string | RegExp, dialogName: string | RegExp, found: string[]) {
-  await page.getByRole('button', { name: button, exact: true }).first().click({ timeout: 15_000 });
+  await page
+    .getByRole('button', { name: button, exact: true })
+    .first()
+    .click({ timeout: scaled(15_000) });
   const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Loading...', { exact: true })).toHaveCount(0);
@@ -165,13 +169,13 @@ async function checkDialog(page: Page, button: string | RegExp, dialogName: stri
   await expect(dialog).toBeHidden();
 }
 
-test.describe.configure({ mode: 'parallel', timeout: 300_000 });
+test.describe.configure({ mode: 'parallel', timeout: scaled(300_000) });
 
 test('the sign-in screen has no serious accessibility violation', async ({ page }) => {
   const found: string[] = [];
   await page.goto('/login');
   // The first page of a cold server on a busy machine: more time than the default.
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: scaled(30_000) });
   await expect(page).toHaveTitle('Sign in · AquaDesk');
   for (const v of await serious(page)) found.push(`[1366] /login: ${v}`);
   await page.setViewportSize(PHONE);

@@ -5,6 +5,7 @@
  *   below theirs; a Sales Admin manages roles, which a Service Manager cannot reach.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { scaled } from '../tests/harness/speed.ts';
 import { loginAs, navigation } from './fixtures.ts';
 
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -20,7 +21,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 test('a Super Admin sets up a region, a customer and a user, then edits the user', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const tag = suffix();
   const region = `Coimbatore ${tag}`;
   const customer = `Kavya Raman ${tag}`;
@@ -114,7 +115,7 @@ test('a Super Admin sets up a region, a customer and a user, then edits the user
   await choose(page, 'Region', region);
   await page.getByRole('button', { name: 'Create User' }).click();
   await expect(toast(page, 'User created successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/users$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/users$/, { timeout: scaled(5000) });
 
   // 4. Edit it: prefilled, no password field.
   await page.getByLabel('Search users').fill(email);
@@ -129,7 +130,7 @@ test('a Super Admin sets up a region, a customer and a user, then edits the user
   await page.getByLabel('Full Name').fill(`${userName} Senior`);
   await page.getByRole('button', { name: 'Update User' }).click();
   await expect(toast(page, 'User updated successfully!')).toBeVisible();
-  await expect(page).toHaveURL(/\/users$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/users$/, { timeout: scaled(5000) });
   await page.getByLabel('Search users').fill(email);
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText(`${userName} Senior`);
 });

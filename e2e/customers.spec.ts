@@ -4,10 +4,11 @@
  * cancels its dialog, so no shared record changes.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { scaled } from '../tests/harness/speed.ts';
 import { loginAs, navigation } from './fixtures.ts';
 
 // A loaded machine running two workers can take 20 s for one of these.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: scaled(60_000) });
 
 async function openAddCustomer(page: Page) {
   await loginAs(page, 'admin@demo.test');

@@ -4,6 +4,7 @@
  * the app down, and everything comes back by itself once the server answers again.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { scaled } from '../tests/harness/speed.ts';
 import { loginAs, navigation } from './fixtures.ts';
 
 const UNREACHABLE = "Can't reach AquaDesk";
@@ -35,7 +36,7 @@ test("a list says Can't reach AquaDesk with Retry, keeps the menu, and recovers 
   await expect(
     page.getByRole('alert').filter({ hasText: 'Failed' }).getByRole('button', { name: 'Retry' }),
   ).toBeVisible({
-    timeout: 15_000,
+    timeout: scaled(15_000),
   });
 
   // Retry while still down: still down, still in the layout.
@@ -44,8 +45,8 @@ test("a list says Can't reach AquaDesk with Retry, keeps the menu, and recovers 
 
   await serverBack(page);
   // Nobody clicks anything: the probe notices and the list loads.
-  await expect(notice).toBeHidden({ timeout: 15_000 });
-  await expect(page.getByRole('table', { name: 'Regions' })).toBeVisible({ timeout: 15_000 });
+  await expect(notice).toBeHidden({ timeout: scaled(15_000) });
+  await expect(page.getByRole('table', { name: 'Regions' })).toBeVisible({ timeout: scaled(15_000) });
   await expect(page.getByRole('table', { name: 'Regions' })).toContainText('Chennai');
 });
 
@@ -60,7 +61,9 @@ test('a page whose code cannot load takes only itself down and opens when the se
   await expect(page.getByText('Oops! Something went wrong')).toHaveCount(0);
 
   await serverBack(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Role Management' })).toBeVisible({
+    timeout: scaled(20_000),
+  });
   await expect(page.getByRole('alert').filter({ hasText: UNREACHABLE })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Roles' })).toContainText('Super Admin');
 });

@@ -8,6 +8,7 @@
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { scaled } from '../tests/harness/speed.ts';
 import { DEMO_ACCOUNTS, loginAs } from './fixtures.ts';
 
 const CUSTOMER = 'Ganesh Iyer';
@@ -38,7 +39,7 @@ async function confirmInDialog(page: Page, button: string, text?: { label: strin
 }
 
 test('a request goes from the Salesman to COMPLETED through four roles', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(scaled(240_000));
   const description = `Journey ${Date.now()}: RO unit drips at night`;
 
   // 1. The Salesman raises the request (New Service in the drawer).
@@ -73,7 +74,7 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
   expect(request.status).toBe('PENDING_APPROVAL');
   await expect(toast(salesman, 'Service request created successfully!')).toBeVisible();
   // A Salesman cannot open the list: back to the dashboard after 2 s, where the request shows.
-  await expect(salesman).toHaveURL(/\/dashboard$/, { timeout: 5000 });
+  await expect(salesman).toHaveURL(/\/dashboard$/, { timeout: scaled(5000) });
   await expect(salesman.getByRole('region', { name: 'Recent Requests' })).toContainText(description);
   await salesman.context().close();
 
@@ -131,9 +132,9 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
   await tech.getByRole('button', { name: 'Start Work' }).click();
   await expect(toast(tech, 'Work timer started!')).toBeVisible();
   await expect(tech.getByText('IN PROGRESS', { exact: true })).toBeVisible();
-  await expect(timer).not.toHaveText('00:00:00', { timeout: 5000 });
+  await expect(timer).not.toHaveText('00:00:00', { timeout: scaled(5000) });
   const ticking = (await timer.textContent()) ?? '';
-  await expect(timer).not.toHaveText(ticking, { timeout: 5000 });
+  await expect(timer).not.toHaveText(ticking, { timeout: scaled(5000) });
   // After a reload the timer resumes from the open work log, not from zero.
   await tech.reload();
   await expect(timer).toHaveText(/^00:00:0[1-9]|^00:00:[1-5]\d|^00:0[1-9]:\d\d$/);

@@ -23,6 +23,7 @@ import mlRequests from '../src/web/i18n/locales/ml/requests.json' with { type: '
 import taAuth from '../src/web/i18n/locales/ta/auth.json' with { type: 'json' };
 import taCommon from '../src/web/i18n/locales/ta/common.json' with { type: 'json' };
 import taRequests from '../src/web/i18n/locales/ta/requests.json' with { type: 'json' };
+import { scaled } from '../tests/harness/speed.ts';
 import { createCustomer, createRegion, createServiceRequest, createUser, type MadeUser, signIn } from './fixtures.ts';
 
 async function pickLanguage(page: Page, name: string) {
@@ -54,7 +55,7 @@ test('an admin switches to Hindi on the profile, sees the admin screens in Hindi
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const me = await createUser(request, { role: 'Super Admin', name: 'Hema Admin' });
   await signIn(page, me);
 
@@ -135,7 +136,7 @@ test("an office user in Hindi sees the dashboard, the requests list with its pag
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const region = await createRegion(request, 'Hindi Region');
   const customer = await createCustomer(request, region, { name: 'Kavita Sharma' });
   const made = await createServiceRequest(request, { region, customer, approve: true });
@@ -209,7 +210,7 @@ for (const [lng, name, auth, requests, common] of [
   ['ml', 'മലയാളം', mlAuth, mlRequests, mlCommon],
 ] as const) {
   test(`the translated screens hold at 360 px in ${name}`, async ({ page, request }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(scaled(150_000));
     const region = await createRegion(request, 'Phone Region');
     const customer = await createCustomer(request, region, { name: 'Lakshmi Narayanan' });
     const made = await createServiceRequest(request, { region, customer, approve: true });

@@ -6,6 +6,7 @@
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ROLE } from '../src/shared/domain/roles.ts';
+import { scaled } from '../tests/harness/speed.ts';
 import { createCustomer, createRegion, createServiceRequest, createUser, loginAs, signIn } from './fixtures.ts';
 
 const WIDTH = 390;
@@ -32,7 +33,7 @@ test('at 390 px the request details page and the dashboard fit, with their actio
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const region = await createRegion(request);
   const technician = await createUser(request, { role: ROLE.TECHNICIAN, region: region.name, name: 'Priyanka Field' });
   const customer = await createCustomer(request, region, {

@@ -7,6 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { ROLE } from '../src/shared/domain/roles.ts';
+import { scaled } from '../tests/harness/speed.ts';
 import { apiAuth, createCustomer, createRegion, createServiceRequest, createUser, DEMO, signIn } from './fixtures.ts';
 
 function bell(page: Page) {
@@ -23,7 +24,7 @@ test('a technician sees the badge rise within 5 s, without a reload, when a mana
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   // A region of our own: its manager, its technician, and an approved request of its customer.
   const region = await createRegion(request);
   const manager = await createUser(request, { role: ROLE.SERVICE_MANAGER, region: region.name, name: 'Gowri Manager' });
@@ -63,7 +64,7 @@ test('a technician sees the badge rise within 5 s, without a reload, when a mana
   expect((await assigned).ok()).toBeTruthy();
 
   // Within 5 s of the assignment, with no reload: pushed, not polled (the poll is every 30 s).
-  await expect.poll(() => badgeCount(techPage), { timeout: 5000, intervals: [100] }).toBe(before + 1);
+  await expect.poll(() => badgeCount(techPage), { timeout: scaled(5000), intervals: [100] }).toBe(before + 1);
   expect(navigations, 'no reload').toEqual([]);
   await expect(managerPage.getByRole('alert').filter({ hasText: 'Technician assigned successfully!' })).toBeVisible();
   await managerContext.close();
@@ -86,7 +87,7 @@ test('the poll still updates the badge when the stream is blocked, and Mark All 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   // A recipient of our own: nothing else notifies them, so the count rises by exactly one.
   const lead = await createUser(request, { role: ROLE.SALES_TEAM_LEAD, region: 'Chennai', name: 'Deepa Lead' });
   await page.route('**/api/notifications/stream', (route) => route.abort());
@@ -103,7 +104,7 @@ test('the poll still updates the badge when the stream is blocked, and Mark All 
   expect(sent.status()).toBe(201);
 
   // No push: the 30 s poll brings it.
-  await expect.poll(() => badgeCount(page), { timeout: 40_000, intervals: [1000] }).toBe(before + 1);
+  await expect.poll(() => badgeCount(page), { timeout: scaled(40_000), intervals: [1000] }).toBe(before + 1);
   await page.reload();
   const item = page.getByRole('listitem').filter({ hasText: 'Please call the Mylapore customer back today' });
   await expect(item).toContainText('Asha Admin');

@@ -14,6 +14,7 @@ import { expect, type Page, request as playwrightRequest, test } from '@playwrig
 import sharp from 'sharp';
 import { STORAGE_KEYS } from '../src/shared/domain/constants.ts';
 import { ROLE } from '../src/shared/domain/roles.ts';
+import { scaled } from '../tests/harness/speed.ts';
 import {
   apiAuth,
   createCustomer,
@@ -36,7 +37,7 @@ test('a technician does a job from a phone at http://aquadesk.test (plain HTTP, 
   page,
   context,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const lanURL = new URL(String(testInfo.project.use.baseURL));
   expect(lanURL.hostname).toBe('aquadesk.test');
   const loopback = new URL(lanURL);
@@ -112,7 +113,7 @@ test('a technician does a job from a phone at http://aquadesk.test (plain HTTP, 
     data: { toUserId: technician.id, message: 'Customer asks you to call before you leave' },
   });
   expect(sent.status(), await sent.text()).toBe(201);
-  await expect.poll(() => badgeCount(page), { timeout: 5000, intervals: [100] }).toBe(before + 1);
+  await expect.poll(() => badgeCount(page), { timeout: scaled(5000), intervals: [100] }).toBe(before + 1);
 
   // 6. Reload with a stale access token: only the refresh cookie can keep the technician signed in
   // (the app's first call answers 401, it refreshes with the cookie and carries on).

@@ -10,6 +10,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Page, test } 
 import sharp from 'sharp';
 import type { RequestDetails } from '../src/shared/contracts/service-requests.ts';
 import { ROLE } from '../src/shared/domain/roles.ts';
+import { scaled } from '../tests/harness/speed.ts';
 import {
   apiAuth,
   createCustomer,
@@ -59,12 +60,12 @@ test('after one visit the login page opens with the network off', async ({ page,
   await expect
     .poll(
       () => page.evaluate<string>(`navigator.serviceWorker.getRegistration().then((r) => r?.active?.state ?? 'none')`),
-      { timeout: 30_000 },
+      { timeout: scaled(30_000) },
     )
     .toBe('activated');
   // A page opened before the worker was installed is not under it: the next visit is.
   await page.reload();
-  await page.waitForFunction('!!navigator.serviceWorker.controller', undefined, { timeout: 30_000 });
+  await page.waitForFunction('!!navigator.serviceWorker.controller', undefined, { timeout: scaled(30_000) });
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByLabel('Email')).toBeVisible();
@@ -99,7 +100,7 @@ async function onTheTask(page: Page, job: Job) {
     .poll(
       () => page.evaluate<string>(`navigator.serviceWorker.getRegistration().then((r) => r?.active?.state ?? 'none')`),
       {
-        timeout: 30_000,
+        timeout: scaled(30_000),
       },
     )
     .toBe('activated');
@@ -107,7 +108,7 @@ async function onTheTask(page: Page, job: Job) {
   await expect(page.getByRole('article')).toHaveCount(1);
   await page.goto(`/service-requests/${job.made.id}`);
   await expect(page.getByRole('region', { name: 'Work Progress' })).toBeVisible();
-  await page.waitForFunction('!!navigator.serviceWorker.controller', undefined, { timeout: 30_000 });
+  await page.waitForFunction('!!navigator.serviceWorker.controller', undefined, { timeout: scaled(30_000) });
 }
 
 async function details(request: APIRequestContext, id: string) {
@@ -150,7 +151,7 @@ test('offline: start, two photos, complete with notes; back online the server ha
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const job = await jobOfItsOwn(request);
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -161,7 +162,7 @@ test('offline: start, two photos, complete with notes; back online the server ha
   await page.waitForTimeout(3000);
   const offlineUntil = Date.now();
   await context.setOffline(false);
-  await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: scaled(30_000) });
   await expect(page.getByRole('region', { name: 'Work Progress' })).toContainText('Work completed');
   await page.screenshot({ path: shot('issue22-offline-synced.png'), fullPage: true });
 
@@ -199,7 +200,7 @@ test('the replay cut off halfway (a photo’s answer lost) resumes by itself: on
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const job = await jobOfItsOwn(request);
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -217,9 +218,9 @@ test('the replay cut off halfway (a photo’s answer lost) resumes by itself: on
     await route.continue();
   });
   await context.setOffline(false);
-  await expect(page.getByText(/failed \(.*\), will retry/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/failed \(.*\), will retry/)).toBeVisible({ timeout: scaled(20_000) });
   await page.screenshot({ path: shot('issue22-offline-interrupted.png'), fullPage: true });
-  await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: scaled(30_000) });
   expect(cut).toBe(1);
   const r = await details(request, job.made.id);
   expect(r.status).toBe('WORK_COMPLETED');
@@ -232,7 +233,7 @@ test('reassigned while offline: the change needs attention with the server’s r
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const job = await jobOfItsOwn(request);
   const other = await createUser(request, { role: ROLE.TECHNICIAN, region: job.region.name, name: 'Other Tech' });
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -252,7 +253,7 @@ test('reassigned while offline: the change needs attention with the server’s r
   expect(re.ok()).toBeTruthy();
   await context.setOffline(false);
   const attention = page.getByRole('alert').filter({ hasText: 'Needs attention' });
-  await expect(attention).toContainText('reassigned to another technician', { timeout: 20_000 });
+  await expect(attention).toContainText('reassigned to another technician', { timeout: scaled(20_000) });
   await expect(attention).toContainText('Your notes and photos are kept on this phone.');
   await expect(attention.getByRole('button', { name: 'Retry' })).toBeVisible();
   // No work control that could only be refused again: the panel says why instead.
@@ -272,7 +273,7 @@ test('on a throttled 3G link a 12 MP photo is made small on the phone and its up
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const job = await jobOfItsOwn(request);
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -311,10 +312,13 @@ test('on a throttled 3G link a 12 MP photo is made small on the phone and its up
   // The bar moves while the (small) photo goes up over 3G.
   const bar = panel.getByRole('progressbar', { name: 'Upload progress of meter.jpg' });
   await expect
-    .poll(async () => Number((await bar.getAttribute('aria-valuenow')) ?? 0), { timeout: 30_000, intervals: [50] })
+    .poll(async () => Number((await bar.getAttribute('aria-valuenow')) ?? 0), {
+      timeout: scaled(30_000),
+      intervals: [50],
+    })
     .toBeGreaterThan(0);
   await expect(page.getByRole('alert').filter({ hasText: '1 image(s) uploaded successfully!' })).toBeVisible({
-    timeout: 60_000,
+    timeout: scaled(60_000),
   });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,

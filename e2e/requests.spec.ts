@@ -5,9 +5,10 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { ROLE } from '../src/shared/domain/roles.ts';
+import { scaled } from '../tests/harness/speed.ts';
 import { createCustomer, createRegion, createServiceRequest, createUser, loginAs, signIn } from './fixtures.ts';
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: scaled(60_000) });
 
 function toast(page: Page, text: string) {
   return page.getByRole('alert').filter({ hasText: text });

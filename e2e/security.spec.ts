@@ -4,6 +4,7 @@
  * the answers carry the headers. The admin's "Sign Out Everywhere" ends a user's sessions.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { scaled } from '../tests/harness/speed.ts';
 import { DEMO, loginAs } from './fixtures.ts';
 
 /** Collects CSP violations (the DOM event and the console) for the page's whole life. */
@@ -67,7 +68,7 @@ test('the HTML and the API answer with strict security headers', async ({ reques
 });
 
 test('the login page and the screens work under the CSP with no violation', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const fromConsole = await watchCsp(page);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();

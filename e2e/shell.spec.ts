@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { menuFor } from '../src/shared/domain/permissions.ts';
 import { ROLE, SYSTEM_ROLES } from '../src/shared/domain/roles.ts';
+import { scaled } from '../tests/harness/speed.ts';
 import { accountFor, createRegion, createUser, DEMO, loginAs, navigation, signIn, storedItem } from './fixtures.ts';
 
 test.describe('login', () => {
@@ -211,7 +212,7 @@ test.describe('narrow screens (390 px)', () => {
 test.describe('profile', () => {
   test('shows the user and changes the password', async ({ page, request }) => {
     // Three sign-ins and a password change: more than 30 s on a loaded machine.
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     // In a region of its own: a fresh Chennai technician (no open tasks) would be the one the
     // journey's auto-assign picks, and the journey expects a demo technician.
     const region = await createRegion(request);

@@ -8,6 +8,7 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { formatPhone } from '../src/shared/domain/phone.ts';
 import { ROLE } from '../src/shared/domain/roles.ts';
+import { scaled } from '../tests/harness/speed.ts';
 import {
   apiAuth,
   createCustomer,
@@ -95,7 +96,7 @@ test('a technician on a 360 px phone: customer first, one green action, no contr
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const region = await createRegion(request);
   const technician = await createUser(request, { role: ROLE.TECHNICIAN, region: region.name, name: 'Selvi Fieldwork' });
   const customer = await createCustomer(request, region, {

@@ -31,6 +31,7 @@ import taShell from '../src/web/i18n/locales/ta/shell.json' with { type: 'json' 
 import taTech from '../src/web/i18n/locales/ta/technician.json' with { type: 'json' };
 import teShell from '../src/web/i18n/locales/te/shell.json' with { type: 'json' };
 import teTech from '../src/web/i18n/locales/te/technician.json' with { type: 'json' };
+import { scaled } from '../tests/harness/speed.ts';
 import { createCustomer, createRegion, createServiceRequest, createUser, type MadeUser } from './fixtures.ts';
 
 const TAP = 44;
@@ -174,7 +175,7 @@ test('a Tamil technician completes a job on a 360 px phone with the shell and th
   browser,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(scaled(150_000));
   const { technician, customer, made } = await jobFor(request, 'ta');
   const dir = test.info().outputPath();
   fs.mkdirSync(dir, { recursive: true });
@@ -324,7 +325,7 @@ for (const [lng, shell, tech, server] of [
   ['hi', hiShell, hiTech, hiServer],
 ] as const) {
   test(`the technician screens hold at 360 px in ${lng}`, async ({ browser, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     const { technician, customer, made } = await jobFor(request, lng);
     const dir = test.info().outputPath();
     fs.mkdirSync(dir, { recursive: true });

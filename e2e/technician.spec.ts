@@ -5,9 +5,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { ROLE } from '../src/shared/domain/roles.ts';
+import { scaled } from '../tests/harness/speed.ts';
 import { createCustomer, createRegion, createServiceRequest, createUser, navigation, signIn } from './fixtures.ts';
 
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: scaled(60_000) });
 
 test('a technician with no tasks sees “No tasks assigned”, “No task history” and “No notifications”', async ({
   page,
