@@ -18,6 +18,12 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 /** The same server by a non-loopback name: not a "secure context" to the browser, as on a LAN. */
 const lanURL = `http://aquadesk.test:${port}`;
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell, the same release as the
+ * chromium package): the headless build Playwright itself uses, without the full browser's GPU
+ * process; a run takes about 16% less CPU (ADR 028). CHROMIUM=/usr/bin/chromium runs the full one.
+ */
+const executablePath = process.env.CHROMIUM ?? '/usr/bin/chromium-headless-shell';
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -59,7 +65,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1366, height: 850 },
-        launchOptions: { executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs },
+        launchOptions: { executablePath, args: chromiumArgs },
       },
     },
     {
@@ -71,7 +77,7 @@ export default defineConfig({
         browserName: 'chromium',
         baseURL: lanURL,
         launchOptions: {
-          executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+          executablePath,
           args: [...chromiumArgs, `--host-resolver-rules=MAP aquadesk.test 127.0.0.1`],
         },
       },

@@ -3,6 +3,7 @@
  * journey uses. These tests run against the demo seed on purpose: they prove the demo works.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '../src/shared/domain/constants.ts';
 import { ROLE, type SystemRole } from '../src/shared/domain/roles.ts';
 
 export const DEMO = {
@@ -51,8 +52,14 @@ export function accountFor(role: SystemRole): DemoAccount {
   return account;
 }
 
-/** Sign in through the login form as anyone, and wait for the dashboard's greeting. */
-export async function signIn(page: Page, who: { email: string; password: string; name: string }): Promise<void> {
+/**
+ * Sign in through the login form as anyone, and wait for the dashboard's greeting. The tests
+ * whose subject is signing in (the journey, the login screen's own tests) use this one.
+ */
+export async function signInThroughForm(
+  page: Page,
+  who: { email: string; password: string; name: string },
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
@@ -61,10 +68,53 @@ export async function signIn(page: Page, who: { email: string; password: string;
   await expect(page.getByRole('heading', { name: `Welcome back, ${who.name}!` })).toBeVisible();
 }
 
-/** Sign in through the login form as a demo account and wait for the dashboard. */
+/**
+ * Signed in as anyone, on the dashboard with its greeting, without typing into the login form
+ * (issue 29: one page load instead of two for the 50-odd tests whose subject is elsewhere). The
+ * sign-in call is the form's own (POST /api/auth/login from the page's context, so the refresh
+ * cookie lands in the browser), and what the form stores on success (lib/session.ts: the user,
+ * the token and the user id under the spec's keys) is stored before the app's first script runs,
+ * once per call and tab. The form itself is proven by signInThroughForm's tests.
+ */
+export async function signIn(page: Page, who: { email: string; password: string; name: string }): Promise<void> {
+  const res = await page.request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { user, accessToken } = (await res.json()) as { user: { id: string }; accessToken: string };
+  const once = `e2e-signed-in-${uniqueTag()}`;
+  const store = [
+    [STORAGE_KEYS.user, JSON.stringify(user)],
+    [STORAGE_KEYS.token, accessToken],
+    [STORAGE_KEYS.userId, user.id],
+  ];
+  await page.addInitScript({
+    // Not on about:blank and other opaque origins (their storage throws): only the app's pages.
+    content: `try {
+      if (!sessionStorage.getItem(${JSON.stringify(once)})) {
+        sessionStorage.setItem(${JSON.stringify(once)}, '1');
+        for (const [key, value] of ${JSON.stringify(store)}) localStorage.setItem(key, value);
+      }
+    } catch {}`,
+  });
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${who.name}!` })).toBeVisible();
+}
+
+/** Sign in as a demo account and wait for the dashboard. */
 export async function loginAs(page: Page, email: string, password: string = DEMO.password): Promise<DemoAccount> {
   const account = demoAccount(email);
   await signIn(page, { email, password, name: account.name });
+  return account;
+}
+
+/** Sign in through the login form as a demo account and wait for the dashboard. */
+export async function loginThroughForm(
+  page: Page,
+  email: string,
+  password: string = DEMO.password,
+): Promise<DemoAccount> {
+  const account = demoAccount(email);
+  await signInThroughForm(page, { email, password, name: account.name });
   return account;
 }
 

@@ -9,7 +9,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { scaled } from '../tests/harness/speed.ts';
-import { DEMO_ACCOUNTS, loginAs } from './fixtures.ts';
+import { DEMO_ACCOUNTS, loginThroughForm } from './fixtures.ts';
 
 const CUSTOMER = 'Ganesh Iyer';
 const CUSTOMER_OPTION = 'Ganesh Iyer - 44 Anna Salai, Teynampet, Chennai';
@@ -17,7 +17,7 @@ const CUSTOMER_OPTION = 'Ganesh Iyer - 44 Anna Salai, Teynampet, Chennai';
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginAs(page, email);
+  await loginThroughForm(page, email);
   return page;
 }
 

@@ -75,6 +75,9 @@ test('an admin switches to Hindi on the profile, sees the admin screens in Hindi
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    // Settled: no Loading left on the page (issue 29: on a slow host /customers was caught still
+    // loading; measured to be slowness, not a page that never leaves Loading, ADR 028).
+    await expect(page.getByRole('status').filter({ has: page.getByRole('progressbar') })).toHaveCount(0);
   }
   // The users table in Hindi: headers, a system role's name.
   await page.goto('/users');
@@ -252,7 +255,9 @@ for (const [lng, name, auth, requests, common] of [
         expect(
           (actions?.x ?? 0) + (actions?.width ?? 0),
           'the Actions column ends inside the card',
-        ).toBeLessThanOrEqual((card?.x ?? 0) + (card?.width ?? 0) + 0.5);
+          // Within a pixel: the headless shell lays Tamil text out 0.52 px wider than the full
+          // browser (ADR 028); a column cut at the edge is tens of pixels out.
+        ).toBeLessThanOrEqual((card?.x ?? 0) + (card?.width ?? 0) + 1);
       }
       if (path === '/service-requests') {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(requests.list.title);
@@ -271,7 +276,7 @@ for (const [lng, name, auth, requests, common] of [
 }
 
 /**
- * The last sweep (issue 19): every role's landing screen in Telugu and Kannada shows no English
+ * The last sweep (issue 19): every role's landing screen in Telugu (three in Kannada) shows no English
  * UI word. The names a person reads (the navigation, headings, buttons, links, tabs, column
  * headers, and their accessible names) are compared with the en-IN catalogue: no en-IN text of
  * more than three letters may appear (a catalogue that copied the English fails too). Data (names, request
@@ -298,15 +303,18 @@ function englishTexts(): Set<string> {
 }
 
 /**
- * One test per language and role (18): each signs in on a fresh page of its own, so the two
- * workers share them out and one slow screen cannot time out the other eight (the nine in one
- * test took over 2 minutes on a loaded CI host).
+ * One test per language and role: each signs in on a fresh page of its own, so the two workers
+ * share them out and one slow screen cannot time out the others (the nine in one test took over 2
+ * minutes on a loaded CI host). Telugu for all nine roles; Kannada for three whose landing screens
+ * differ (a global admin, a regional manager, a technician): the components are the same in every
+ * language, so a hard-coded English word shows in Telugu already, and the three cover the landing
+ * screens' keys of the Kannada catalogue (issue 29: 6 fewer sign-ins, the same words checked).
  */
-for (const [lng, picker] of [
-  ['te', 'తెలుగు'],
-  ['kn', 'ಕನ್ನಡ'],
+for (const [lng, picker, roles] of [
+  ['te', 'తెలుగు', ALL_ROLES],
+  ['kn', 'ಕನ್ನಡ', [ROLE.SUPER_ADMIN, ROLE.SERVICE_MANAGER, ROLE.TECHNICIAN]],
 ] as const) {
-  for (const role of ALL_ROLES) {
+  for (const role of roles) {
     test(`the ${role}'s landing screen in ${picker} shows no English UI text`, async ({ browser, request }) => {
       const english = englishTexts();
       const me = await createUser(request, {

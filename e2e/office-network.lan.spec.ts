@@ -22,7 +22,7 @@ import {
   createServiceRequest,
   createUser,
   navigation,
-  signIn,
+  signInThroughForm,
   storedItem,
 } from './fixtures.ts';
 
@@ -74,7 +74,7 @@ test('a technician does a job from a phone at http://aquadesk.test (plain HTTP, 
   expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
 
   // 1. Sign in; the refresh cookie is for this host and not Secure (else it would never come back).
-  await signIn(page, technician);
+  await signInThroughForm(page, technician);
   const cookie = (await context.cookies()).find((c) => c.name === 'aquadesk_refresh');
   expect(cookie?.domain).toBe('aquadesk.test');
   expect(cookie?.secure).toBe(false);

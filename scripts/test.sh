@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/stages.sh
 
-stage speed measure_speed
+# .ci/run measured it already; a developer's run measures it here.
+if [ -z "${AQUADESK_SPEED_FACTOR:-}" ]; then stage speed measure_speed; fi
 stage typecheck npm run typecheck
 stage lint npm run lint
 stage vitest:unit npx vitest run --project unit

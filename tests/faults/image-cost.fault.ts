@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_PIXELS } from '#server/modules/uploads/images.ts';
 import { type ServerProcess, startServer } from '#tests/harness/process.ts';
+import { scaled } from '#tests/harness/speed.ts';
 
 const WIDTH = 5990;
 const HEIGHT = 4000;
@@ -126,7 +127,8 @@ async function measure(label: string, server: ServerProcess, big: Buffer) {
     );
     expect(statuses).toEqual(Array(PARALLEL).fill(201));
     expect(signer.status).toBe(200);
-    expect(signer.ms).toBeLessThan(1000);
+    // 1 s on the hosts the bound was set on; times the machine's speed factor (issue 29).
+    expect(signer.ms).toBeLessThan(scaled(1000));
     expect(growthMb).toBeLessThan(300);
   } finally {
     clearInterval(sampler);
