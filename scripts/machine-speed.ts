@@ -1,33 +1,25 @@
 /**
- * The machine's speed factor (issue 29): raw argon2id verifies per second at the bench's setting
+ * The machine's speed factor (issue 29): raw argon2id verifies per second
  * (the same `verifyPassword`, one at a time on each of the 2 cores, for 3 s), against the rate of the
  * fast hosts behind the green CI runs of sessions 27-30 (about 180/s). A factor of 2 means this
  * machine, right now, does half the work per second: every time-limited suite scales its limits
  * by it (AQUADESK_SPEED_FACTOR, read by tests/harness/speed.ts).
  *
- *   tsx scripts/machine-speed.ts          prints "speed: 123.4 verifies/s, factor 1.46"
+ *   tsx scripts/machine-speed.ts          prints "speed: 123.4 argon2 verifies/s (reference 180), factor 1.46"
  *   tsx scripts/machine-speed.ts --factor prints only the factor (for .ci/run)
  */
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import { argon2Rate } from '../bench/lib/load.ts';
 
-/** Verifies per second on the hosts the suites' limits were set on (ARCHITECTURE.md, Testing). */
+/** Verifies per second on the hosts the suites' limits were set on (docs/ARCHITECTURE.md, "A slow machine"). */
 export const REFERENCE_VERIFIES_PER_SECOND = 180;
 
+/** The bench's own argon2 rate (P9's `argon2Rate`), one verify at a time on each core. */
 export async function verifiesPerSecond(seconds = 3, concurrency = 2): Promise<number> {
   const hash = await hashPassword('speed-probe');
   // One warm-up verify: the addon's first call pays its own start-up.
   await verifyPassword(hash, 'speed-probe');
-  let done = 0;
-  const t0 = performance.now();
-  const end = t0 + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < end) {
-      if (!(await verifyPassword(hash, 'speed-probe'))) throw new Error('argon2 verify failed');
-      done++;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return done / ((performance.now() - t0) / 1000);
+  return argon2Rate({ hash, password: 'speed-probe', seconds, concurrency, verify: verifyPassword });
 }
 
 /** The factor: 1 on a reference host or faster, 2 at half its speed; two decimals. */
