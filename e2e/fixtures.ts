@@ -53,8 +53,9 @@ export function accountFor(role: SystemRole): DemoAccount {
 }
 
 /**
- * Sign in through the login form as anyone, and wait for the dashboard's greeting. The tests
- * whose subject is signing in (the journey, the login screen's own tests) use this one.
+ * Sign in through the login form as anyone, and wait for the dashboard's greeting. The four-role
+ * journey and the plain-HTTP LAN phone use this one; the login screen's own tests type their own
+ * steps (auth, languages, a11y).
  */
 export async function signInThroughForm(
   page: Page,
