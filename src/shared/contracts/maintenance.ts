@@ -301,8 +301,12 @@ export const sparePartLine = z.object({
   quantity: z.coerce.number().int().min(1, 'Quantity must be 1 to 100').max(100, 'Quantity must be 1 to 100'),
 });
 
-/** What POST /technician-workflow/stop may carry besides the spec's fields (all optional). */
-export const completionExtras = {
+/**
+ * The installed base's part of POST /technician-workflow/stop (all optional; the spec's client
+ * sends none): the unit, the parts replaced, spare parts, an installed unit. Registered in
+ * `visit.ts`; validated again by the units module's visit subscriber.
+ */
+export const unitsVisitPart = z.object({
   unitId: z.uuid().optional(),
   partsReplaced: z.array(z.uuid()).max(20).optional(),
   spareParts: z.array(sparePartLine).max(30).optional(),
@@ -313,10 +317,5 @@ export const completionExtras = {
       locationNote: z.string().trim().max(200).optional(),
     })
     .optional(),
-};
-export type CompletionExtras = {
-  unitId?: string;
-  partsReplaced?: string[];
-  spareParts?: { name: string; quantity: number }[];
-  installedUnit?: { productId: string; serialNumber: string; locationNote?: string };
-};
+});
+export type CompletionExtras = z.infer<typeof unitsVisitPart>;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MIN_DESCRIPTION } from '../domain/constants.ts';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../domain/workflow.ts';
 import { clientTime, idNameRef, nameRef, pageQuery } from './common.ts';
-import { completionExtras } from './maintenance.ts';
+import { visitFields } from './visit.ts';
 
 export const MAX_DESCRIPTION = 2000;
 export const MAX_COMMENTS = 1000;
@@ -96,13 +96,14 @@ export const manualAssignBody = z.object({ technicianId: requiredRef('Please sel
 export type ManualAssignBody = z.input<typeof manualAssignBody>;
 
 export const workflowStartBody = z.object({ requestId: requiredRef('Request is required'), clientTime });
-export const workflowStopBody = z.object({
-  requestId: requiredRef('Request is required'),
-  notes: optionalComments,
-  // Issue 21, all optional (the spec's client sends none): the unit, the parts replaced, spare parts, an installed unit.
-  ...completionExtras,
-  clientTime,
-});
+export const workflowStopBody = z
+  .object({
+    requestId: requiredRef('Request is required'),
+    notes: optionalComments,
+    clientTime,
+  })
+  // What the features acting at a visit add (all optional; the spec's client sends none): visit.ts.
+  .extend(visitFields);
 export type WorkflowStopBody = z.input<typeof workflowStopBody>;
 
 /** PUT /customers/update-location/{id} answers the saved coordinates (the body is customers.ts `locationBody`). */
