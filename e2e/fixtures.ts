@@ -1,5 +1,5 @@
 /**
- * The demo accounts (decisions.md "Demo accounts"; names from the seed) and the helpers every
+ * The demo accounts (docs/product-rules.md R-34; names from the seed) and the helpers every
  * journey uses. These tests run against the demo seed on purpose: they prove the demo works.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';

@@ -18,6 +18,7 @@ describe('the catalogues (ADR 022)', () => {
       'requests',
       'server',
       'shell',
+      'status',
       'technician',
     ]);
     for (const byLng of Object.values(cats)) expect(Object.keys(byLng).sort()).toEqual([...LOCALES].sort());

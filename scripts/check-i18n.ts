@@ -15,6 +15,8 @@ export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname)
 export const LOCALES = ['en-IN', 'hi', 'ta', 'te', 'kn', 'ml'] as const;
 export const SOURCE = 'en-IN';
 const WEB_DIR = 'src/web/i18n/locales';
+/** The subfolder of a language's namespaces loaded on demand (src/web/i18n/index.ts). */
+const ON_DEMAND = 'on-demand';
 const SERVER_DIR = 'src/shared/i18n/locales';
 
 /**
@@ -39,16 +41,21 @@ export function flatten(obj: unknown, prefix = '', out: Flat = {}): Flat {
   return out;
 }
 
-/** { namespace: { locale: flat keys } } for the web namespaces and the shared `server` one. */
+/**
+ * { namespace: { locale: flat keys } } for the web namespaces (locales/<lng>/<ns>.json, and
+ * locales/<lng>/on-demand/<ns>.json: the namespaces fetched when first used) and the shared
+ * `server` one.
+ */
 export function loadCatalogues(root = ROOT): Record<string, Record<string, Flat>> {
   const out: Record<string, Record<string, Flat>> = {};
   for (const lng of LOCALES) {
-    const dir = path.join(root, WEB_DIR, lng);
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
-    for (const f of files) {
-      const ns = f.replace(/\.json$/, '');
-      out[ns] ??= {};
-      out[ns][lng] = flatten(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+    for (const dir of [path.join(root, WEB_DIR, lng), path.join(root, WEB_DIR, lng, ON_DEMAND)]) {
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')) : [];
+      for (const f of files) {
+        const ns = f.replace(/\.json$/, '');
+        out[ns] ??= {};
+        out[ns][lng] = flatten(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
+      }
     }
     const server = path.join(root, SERVER_DIR, lng, 'server.json');
     if (fs.existsSync(server)) {

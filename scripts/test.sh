@@ -10,6 +10,7 @@ if [ -z "${AQUADESK_SPEED_FACTOR:-}" ]; then stage speed measure_speed; fi
 stage typecheck npm run typecheck
 stage lint npm run lint
 stage vitest:unit npx vitest run --project unit
+stage vitest:components npx vitest run --project components
 stage vitest:api-pglite npx vitest run --project api-pglite
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   stage vitest:api-postgres npx vitest run --project api-postgres

@@ -1,6 +1,7 @@
 /**
  * Composition root: plugins, then modules, one error handler. Everything a module needs comes
- * from `app.deps`, so tests build the same app over their own database.
+ * from `app.deps` (its services from `app.deps.services`, built once in services.ts), so tests
+ * build the same app over their own database.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -12,38 +13,29 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  isResponseSerializationError,
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import helmet from 'helmet';
-import { ZodError } from 'zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installJsonLimits } from '#server/lib/json-limits.ts';
 import { installNulGuard } from '#server/lib/nul-guard.ts';
 import { installRefusalAudit } from '#server/lib/refusal-audit.ts';
-import { isHttps } from '#server/lib/transport.ts';
 import type { ErrorBody } from '#shared/contracts/common.ts';
 import { CAPPED_HEADER, TOTAL_HEADER } from '#shared/domain/constants.ts';
-import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { ActorCache } from './lib/actor-cache.ts';
 import { makeGuards } from './lib/auth.ts';
-import { AppError, isDatabaseUnavailable, pgError } from './lib/errors.ts';
+import { errorHandler } from './lib/error-handler.ts';
 import { localeOf, localize } from './lib/i18n.ts';
 import { installIdempotency } from './lib/idempotency.ts';
 import { AppMetrics } from './lib/metrics.ts';
 import { deferredChildLogger } from './lib/request-logger.ts';
-import { headerBlock } from './lib/security-headers.ts';
+import { securityHeaders } from './lib/security-headers-plugin.ts';
 import { fastSerializerCompiler } from './lib/serializer.ts';
 import type { Storage } from './lib/storage.ts';
 import { storageFor } from './lib/storage-postgres.ts';
 import { TokenService } from './lib/tokens.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { contractRoutes } from './modules/contracts/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
@@ -52,12 +44,15 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { Lifecycle } from './modules/ops/lifecycle.ts';
 import { postgresRateLimitStore } from './modules/ops/rate-limit-store.ts';
 import { installOps } from './modules/ops/routes.ts';
+import { productRoutes } from './modules/products/routes.ts';
 import { regionRoutes } from './modules/regions/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { serviceRequestRoutes } from './modules/service-requests/routes.ts';
 import { technicianRoutes } from './modules/technicians/routes.ts';
+import { unitRoutes } from './modules/units/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { buildServices, type Services } from './services.ts';
 
 export interface AppDeps {
   config: Config;
@@ -75,6 +70,8 @@ export interface AppDeps {
   storage: Storage;
   /** This app's Prometheus registry (GET /metrics; ADR 019). */
   metrics: AppMetrics;
+  /** Every service, built once (services.ts); routes take theirs from here. */
+  services: Services;
 }
 
 declare module 'fastify' {
@@ -135,6 +132,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const lifecycle = opts.lifecycle ?? new Lifecycle('ready');
   // Off until the notification listener is subscribed (modules/notifications/routes.ts).
   const actorCache = new ActorCache(config.AUTH_CACHE_SECONDS * 1000, false);
+  // STORAGE_DRIVER: files under DATA_DIR/media (default) or the database (several processes).
+  const storage = storageFor(config, database);
+  const metrics = new AppMetrics({ lifecycle, pushHub, database, actorCache });
   const deps: AppDeps = {
     config,
     database,
@@ -144,9 +144,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     actorCache,
     pushHub,
     lifecycle,
-    // STORAGE_DRIVER: files under DATA_DIR/media (default) or the database (several processes).
-    storage: storageFor(config, database),
-    metrics: new AppMetrics({ lifecycle, pushHub, database, actorCache }),
+    storage,
+    metrics,
+    services: buildServices({ config, db: database.db, tokens, metrics, storage, log: app.log }),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => actorCache.close());
@@ -162,80 +162,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Refusals the services throw (scope 404, workflow 403/409) leave an audit row, as the guard's do.
   installRefusalAudit(app);
 
-  app.setErrorHandler((err, request, reply) => {
-    // In the reader's language (ADR 022): English, byte for byte, unless they chose or asked otherwise.
-    const send = (status: number, body: ErrorBody) => {
-      const locale = localeOf(request);
-      if (locale === DEFAULT_LOCALE) return reply.status(status).send(body);
-      return reply.status(status).send({
-        ...body,
-        message: localize(locale, body.message),
-        ...(body.errors ? { errors: body.errors.map((e) => ({ ...e, message: localize(locale, e.message) })) } : {}),
-      });
-    };
-    if (err instanceof AppError) {
-      const retryAfter = (err as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
-      if (retryAfter) reply.header('retry-after', String(retryAfter));
-      return send(err.statusCode, {
-        message: err.message,
-        code: err.code,
-        ...(err.errors ? { errors: err.errors } : {}),
-      });
-    }
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => ({
-        path:
-          (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') ||
-          (v.params?.issue as { path?: unknown[] } | undefined)?.path?.join('.') ||
-          '',
-        message: v.message ?? 'Invalid value',
-      }));
-      return send(400, { message: errors[0]?.message ?? 'Invalid request', code: 'VALIDATION', errors });
-    }
-    if (err instanceof ZodError) {
-      const errors = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      return send(400, { message: errors[0]?.message ?? 'Invalid request', code: 'VALIDATION', errors });
-    }
-    if (isResponseSerializationError(err)) {
-      request.log.error({ err }, 'response did not match its schema');
-      return send(500, { message: 'Something went wrong on our side', code: 'INTERNAL' });
-    }
-    // A data exception (SQLSTATE class 22: a value the column cannot hold) is the caller's input.
-    if (pgError(err)?.code?.startsWith('22')) {
-      return send(400, { message: 'Some of the values sent cannot be stored', code: 'VALIDATION' });
-    }
-    if (isDatabaseUnavailable(err)) {
-      request.log.error({ err }, 'database unavailable');
-      return send(503, {
-        message: 'The service is temporarily unavailable. Please try again shortly.',
-        code: 'UNAVAILABLE',
-      });
-    }
-    const status = (err as { statusCode?: number }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      const code =
-        status === 413
-          ? 'PAYLOAD_TOO_LARGE'
-          : status === 415
-            ? 'UNSUPPORTED_MEDIA'
-            : status === 429
-              ? 'RATE_LIMITED'
-              : status === 404
-                ? 'NOT_FOUND'
-                : status === 401
-                  ? 'UNAUTHENTICATED'
-                  : status === 403
-                    ? 'FORBIDDEN'
-                    : 'VALIDATION';
-      const message =
-        status === 429
-          ? 'Too many attempts. Please wait a minute and try again.'
-          : (err as Error).message || 'Bad request';
-      return send(status, { message, code });
-    }
-    request.log.error({ err }, 'unhandled error');
-    return send(500, { message: 'Something went wrong on our side', code: 'INTERNAL' });
-  });
+  // Every error as the spec's error body, in the reader's language (lib/error-handler.ts).
+  await app.register(errorHandler);
 
   app.setNotFoundHandler((request, reply) => {
     if (
@@ -250,74 +178,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return reply.type('text/html').sendFile('index.html', webRoot);
   });
 
-  // Security headers. helmet computes them once per transport (lib/security-headers.ts): run per
-  // request, its chain of middlewares was a quarter of a trivial answer's CPU (issue 20), and
-  // @fastify/helmet even rebuilt it, CSP parse included, on every request. HSTS and
-  // `upgrade-insecure-requests` go only with HTTPS (security/transport.ts): over plain HTTP on the
-  // office network they would send the browser to an https:// that does not exist.
-  const directives = {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    connectSrc: ["'self'"],
-    fontSrc: ["'self'", 'data:'],
-    // The installed app's service worker (/sw.js) and manifest (issue 22, ADR 027).
-    workerSrc: ["'self'"],
-    manifestSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    frameAncestors: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-  };
-  const httpsHeaders = headerBlock(
-    helmet({
-      contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: [] } },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  const plainHttpHeaders = headerBlock(
-    helmet({
-      contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: false,
-    }),
-  );
-  // A JSON answer is never a page: it gets the API set of OWASP's REST Security Cheat Sheet
-  // (ADR 021, third round): a policy that allows nothing (`default-src 'none'`), no framing,
-  // nosniff, same-origin CORP, HSTS over HTTPS, and `no-store` (below). The headers that only
-  // mean something to a document (COOP, Origin-Agent-Cluster, Referrer-Policy, DNS prefetch,
-  // X-Download-Options, the cross-domain policy and X-XSS-Protection) are left off it: each
-  // header is validated and written on every answer, and the unread count is mostly headers.
-  // Pages, scripts and the API's own HTML (/api/docs) keep the full set.
-  const apiOnly = {
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    referrerPolicy: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xFrameOptions: { action: 'deny' as const },
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  };
-  // API answers are never cached (a shared office PC's browser must not keep a customer list, nor
-  // the sign-in answer with its token); a route that chooses its own policy (a photo, the
-  // notification stream) sets it over this one.
-  const noStore = { 'cache-control': 'no-store' };
-  const apiHttpsHeaders = Object.freeze({ ...headerBlock(helmet(apiOnly)), ...noStore });
-  const apiPlainHttpHeaders = Object.freeze({
-    ...headerBlock(helmet({ ...apiOnly, strictTransportSecurity: false })),
-    ...noStore,
-  });
-  const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
-  app.addHook('onRequest', (request, reply, done) => {
-    const https = isHttps(request, config);
-    if (isApiAnswer(request.url)) reply.headers(https ? apiHttpsHeaders : apiPlainHttpHeaders);
-    else reply.headers(https ? httpsHeaders : plainHttpHeaders);
-    done();
-  });
+  // helmet's headers, computed once per transport: pages get the full set, JSON answers OWASP's
+  // API set and no-store (lib/security-headers-plugin.ts).
+  await app.register(securityHeaders);
   // Only when origins are configured: with none, every origin is refused anyway, and the plugin's
   // hook and its `Vary: Origin` were on every answer (issue 20).
   if (config.CORS_ORIGINS.length > 0)
@@ -356,6 +219,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(roleRoutes, { prefix: '/api' });
   await app.register(regionRoutes, { prefix: '/api' });
   await app.register(customerRoutes, { prefix: '/api' });
+  await app.register(productRoutes, { prefix: '/api' });
+  await app.register(unitRoutes, { prefix: '/api' });
+  await app.register(contractRoutes, { prefix: '/api' });
   await app.register(maintenanceRoutes, { prefix: '/api' });
 
   if (config.SERVE_WEB && fs.existsSync(webRoot)) {

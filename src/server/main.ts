@@ -119,7 +119,7 @@ async function main() {
     // The daily maintenance run (issue 21): pg-boss on PostgreSQL (once across every process),
     // croner in this process on PGlite. A failing runner is logged; the app keeps serving.
     jobs = jobRunnerFor(config.DATABASE_URL, (job, err) => app.log.error({ err, job }, 'background job failed'));
-    await scheduleDailyMaintenance(jobs, config, database.db, app.log);
+    await scheduleDailyMaintenance(jobs, config, database.db, app.log, app.deps.services.requests);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
- * The spec's own client, played call by call (product-spec.md section 7, "Session refresh";
- * decisions.md: a client written against the spec works against our server unchanged; issue 16).
+ * The spec's own client, played call by call (the spec's section 7, "Session refresh";
+ * docs/product-rules.md R-02: a client written against the spec works against our server
+ * unchanged; issue 16).
  *
  * Each request goes exactly as that client sends it: bearer token and cookie on every call but
  * login and register, JSON bodies of section 7, no paging parameters on lists (it pages in the

@@ -1,5 +1,5 @@
 /**
- * CORS for the spec's own client, served from another origin (decisions.md): preflights are
+ * CORS for the spec's own client, served from another origin (docs/product-rules.md R-03): preflights are
  * answered for the origins in CORS_ORIGINS, echoing the exact origin with credentials, for every
  * method the client uses, and for no other origin.
  */

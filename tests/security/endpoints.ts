@@ -659,7 +659,7 @@ export const ENDPOINTS: Endpoint[] = [
   endpoint<{ id: string; shared: boolean }>({
     // To a fresh Service Manager of the region: "own" record = they share a request with the
     // persona, "other" = they do not, and only the hierarchy can make them colleagues.
-    // Anyone else answers 404, the same as an id nobody has (decisions.md "Notifications").
+    // Anyone else answers 404, the same as an id nobody has (docs/product-rules.md R-13).
     name: 'send notification',
     method: 'POST',
     route: '/api/notifications',

@@ -17,7 +17,7 @@ import { notifications } from '#server/db/schema/activity.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { regions, roles, users } from '#server/db/schema/people.ts';
 import { serviceRequests, workMedia } from '#server/db/schema/requests.ts';
-import { contractPatchBody } from '#shared/contracts/maintenance.ts';
+import { contractPatchBody } from '#shared/contracts/contracts.ts';
 import { createRoleBody } from '#shared/contracts/roles.ts';
 import { updateRequestBody } from '#shared/contracts/service-requests.ts';
 import type { SystemRole } from '#shared/domain/roles.ts';

@@ -1,5 +1,5 @@
 /**
- * A region-less account (issue 15, item 2; decisions.md "Data scope"): a Salesman or Technician
+ * A region-less account (issue 15, item 2; docs/product-rules.md R-14): a Salesman or Technician
  * without a region reads only their own requests and no region's customers until an admin gives
  * them a region; a manager or team lead without one is national; a self-registered account has no
  * region (ADR 015).

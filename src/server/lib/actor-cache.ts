@@ -18,7 +18,7 @@
  * - **A look-up racing a change.** Every drop bumps a generation; a look-up stores its row only if
  *   no drop happened since it began.
  */
-import type { Actor } from './auth.ts';
+import type { Actor } from './actor.ts';
 
 /** What changed: one user (status, role, region, name, e-mail), one role, one session, or all of a user's sessions. */
 export type AuthChange = { user: string } | { role: string } | { session: string };

@@ -9,8 +9,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import type { Db } from '#server/db/client.ts';
 import { refreshSessions, roles, users } from '#server/db/schema/people.ts';
 import { type Capability, hasCapability, regionlessReach } from '#shared/domain/permissions.ts';
-import type { SystemRole } from '#shared/domain/roles.ts';
-import type { Locale } from '#shared/i18n/locales.ts';
+import type { Actor } from './actor.ts';
 import type { ActorCache } from './actor-cache.ts';
 import { audit } from './audit.ts';
 import { bearerOf } from './bearer.ts';
@@ -18,25 +17,13 @@ import { AppError, forbidden, unauthenticated } from './errors.ts';
 import { markAudited } from './refusal-audit.ts';
 import type { AccessClaims, TokenService } from './tokens.ts';
 
-export interface Actor {
-  id: string;
-  name: string;
-  email: string;
-  roleId: string;
-  roleName: string;
-  policyRole: SystemRole;
-  regionId: string | null;
-  sessionId: string;
-  /** The language the user chose (ADR 022), null to follow the request's Accept-Language. */
-  locale: Locale | null;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
 }
 
+export type { Actor };
 export { bearerOf };
 
 /**

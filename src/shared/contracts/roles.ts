@@ -28,7 +28,7 @@ export const roleItem = z.object({
   id: z.string(),
   name: z.string(),
   parentRoleId: z.string().nullable(),
-  /** The parent's name, or null: the spec's client renders it as text (decisions.md, issue 16). */
+  /** The parent's name, or null: the spec's client renders it as text (docs/product-rules.md R-07, issue 16). */
   parentRole: z.string().nullable(),
   /** The parent as a reference, for our own client (additive). */
   parent: idNameRef.nullable(),

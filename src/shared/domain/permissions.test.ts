@@ -1,10 +1,19 @@
 /**
- * The policy table against the spec's tables (section 2 routes, side navigation) as decisions.md
- * amends them: the team leads open Service Requests and User Management (routes follow the menu),
+ * The policy table against the spec's tables (section 2 routes, side navigation) as
+ * docs/product-rules.md R-11 amends them: the team leads open Service Requests and User Management (routes follow the menu),
  * and customer history is open to every customer-list role plus both team leads.
  */
 import { describe, expect, it } from 'vitest';
-import { CAPABILITY, canOpen, MENU, menuFor, ROUTES, type RouteKey } from './permissions.ts';
+import {
+  CAPABILITY,
+  canOpen,
+  isPublicPath,
+  MENU,
+  menuFor,
+  PUBLIC_ROUTES,
+  ROUTES,
+  type RouteKey,
+} from './permissions.ts';
 import { ROLE, SYSTEM_ROLES, type SystemRole } from './roles.ts';
 
 const {
@@ -24,7 +33,7 @@ const FIVE: SystemRole[] = [SA, SVA, SLA, SVM, SLM];
 const SEVEN: SystemRole[] = [...FIVE, SVL, SLL];
 const ADMINS: SystemRole[] = [SA, SVA, SLA];
 
-/** The spec's side-navigation table (its team-lead rows are the rule decisions.md keeps). */
+/** The spec's side-navigation table (its team-lead rows are the rule docs/product-rules.md R-11 keeps). */
 const SPEC_MENU: { label: string; roles: SystemRole[] }[] = [
   { label: 'Dashboard', roles: ALL },
   { label: 'Service Requests', roles: SEVEN },
@@ -38,7 +47,7 @@ const SPEC_MENU: { label: string; roles: SystemRole[] }[] = [
 ];
 const SPEC_LABELS = SPEC_MENU.map((m) => m.label);
 
-/** Spec section 2's route table with decisions.md's amendments. */
+/** Spec section 2's route table with the amendments of docs/product-rules.md R-11. */
 const ROUTE_ROLES: Record<RouteKey, SystemRole[]> = {
   dashboard: ALL,
   users: SEVEN,
@@ -141,5 +150,23 @@ describe('route access', () => {
     for (const roles of Object.values(CAPABILITY)) {
       for (const r of roles) expect(SYSTEM_ROLES).toContain(r);
     }
+  });
+});
+
+describe('public routes (no account)', () => {
+  it('the status page is one; no signed-in route is', () => {
+    expect(PUBLIC_ROUTES.status.path).toBe('/status');
+    expect(isPublicPath('/status')).toBe(true);
+    expect(isPublicPath('/status/')).toBe(true);
+    for (const route of Object.values(ROUTES)) expect(isPublicPath(route.path)).toBe(false);
+    for (const path of ['/', '/login', '/statuses', '/status/x', '/dashboard/status', '']) {
+      expect(isPublicPath(path), path).toBe(false);
+    }
+  });
+
+  it('share no path with the signed-in routes and are in no menu', () => {
+    const signedIn = Object.values(ROUTES).map((r) => r.path);
+    for (const { path } of Object.values(PUBLIC_ROUTES)) expect(signedIn).not.toContain(path);
+    expect(MENU.map((m) => m.route)).not.toContain('status');
   });
 });

@@ -15,7 +15,7 @@ const MANAGEMENT: readonly SystemRole[] = [
   ROLE.SERVICE_MANAGER,
   ROLE.SALES_MANAGER,
 ];
-/** Management plus the two team leads (decisions.md: routes follow the menu). */
+/** Management plus the two team leads (docs/product-rules.md R-11: routes follow the menu). */
 const MANAGEMENT_AND_LEADS: readonly SystemRole[] = [...MANAGEMENT, ROLE.SERVICE_TEAM_LEAD, ROLE.SALES_TEAM_LEAD];
 
 /** Capabilities: each names a family of screens and endpoints. */
@@ -88,6 +88,27 @@ export function canOpen(role: SystemRole | null | undefined, route: RouteKey): b
   return hasCapability(role, ROUTES[route].capability);
 }
 
+/**
+ * Web routes that need no account: anyone opens them, signed in or not. The router renders them
+ * in their own small layout (no app shell, no sign-in); on them the web's API client neither
+ * refreshes a session on a 401 nor sends the reader to /login. In no menu.
+ */
+export const PUBLIC_ROUTES = {
+  /** Whether AquaDesk is up (GET /api/health, /api/ready), in the reader's language. */
+  status: { path: '/status' },
+} as const satisfies Record<string, { path: string }>;
+
+export type PublicRouteKey = keyof typeof PUBLIC_ROUTES;
+
+/** Whether a location's path is a public route's (`:param` segments match any one segment). */
+export function isPublicPath(pathname: string): boolean {
+  const parts = pathname.replace(/\/+$/, '').split('/');
+  return Object.values(PUBLIC_ROUTES).some(({ path }) => {
+    const want = path.split('/');
+    return want.length === parts.length && want.every((w, i) => (w.startsWith(':') ? !!parts[i] : w === parts[i]));
+  });
+}
+
 /** The side navigation, in the spec's order. */
 export const MENU: readonly { label: string; route: RouteKey; icon: string }[] = [
   { label: 'Dashboard', route: 'dashboard', icon: 'dashboard' },
@@ -110,7 +131,7 @@ export function menuFor(role: SystemRole | null | undefined): typeof MENU {
 }
 
 /**
- * Data scope (decisions.md). `region` means: limited to the user's region when they have one.
+ * Data scope (docs/product-rules.md R-12). `region` means: limited to the user's region when they have one.
  */
 export type RequestScope = 'all' | 'region' | 'requested' | 'technician';
 export type RegionalScope = 'all' | 'region';
@@ -130,7 +151,7 @@ export function regionalScopeOf(role: SystemRole): RegionalScope {
 /**
  * What a region-less user of a regional scope reaches: a manager or team lead is national
  * (everything); a Salesman or Technician reaches no region's customers until an admin gives them
- * a region (decisions.md "Data scope", ADR 015). Their own requests are unaffected.
+ * a region (docs/product-rules.md R-14, ADR 015). Their own requests are unaffected.
  */
 export function regionlessReach(role: SystemRole): 'all' | 'none' {
   return role === ROLE.SALESMAN || role === ROLE.TECHNICIAN ? 'none' : 'all';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assignableRoleIds, policyRoleOf, ROLE, type RoleNode, SYSTEM_ROLE_PARENT, SYSTEM_ROLES } from './roles.ts';
 
-/** The nine system roles of decisions.md, with their names as ids, plus custom roles on top. */
+/** The nine system roles (docs/product-rules.md R-07), with their names as ids, plus custom roles on top. */
 function tree(custom: RoleNode[] = []): (RoleNode & { immutable?: boolean })[] {
   return [
     ...SYSTEM_ROLES.map((name) => ({ id: name, name, parentRoleId: SYSTEM_ROLE_PARENT[name], immutable: true })),

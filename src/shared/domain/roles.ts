@@ -1,5 +1,5 @@
 /**
- * The role tree of decisions.md and the pure rules derived from it.
+ * The role tree (docs/product-rules.md R-07 and R-08) and the pure rules derived from it.
  * Browser and server both read this file; nothing here touches I/O.
  */
 export const ROLE = {

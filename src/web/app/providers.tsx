@@ -1,4 +1,4 @@
-/** App-wide providers: theme, server-state cache, toasts and the auth state. */
+/** App-wide providers: theme, server-state cache, toasts and the auth state (the public pages: the first two). */
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -75,6 +75,16 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
     return createTheme(theme, { typography: { fontFamily, ...variants }, components });
   }, [locale]);
   return <ThemeProvider theme={localized}>{children}</ThemeProvider>;
+}
+
+/** The public pages' entry (public/PublicApp.tsx): the theme and the query cache; no session. */
+export function PublicProviders({ children }: { children: ReactNode }) {
+  return (
+    <LocalizedTheme>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </LocalizedTheme>
+  );
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -1,6 +1,7 @@
 /**
  * Every route of spec section 2. Paths and access come from the policy table (ROUTES/canOpen in
- * src/shared/domain/permissions.ts); each page is a lazy chunk, so routes are code-split.
+ * src/shared/domain/permissions.ts); each page is a lazy chunk, so routes are code-split. The
+ * routes that need no account (PUBLIC_ROUTES) come first, in their own layout (public/routes.tsx).
  *
  * Each page has its own error boundary inside the layout (ADR 018): a page that throws or whose
  * chunk fails to load takes only itself down, and a chunk that failed loads again on Retry or
@@ -9,16 +10,18 @@
  * in a loop.
  */
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation, useRouteError } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useRouteError } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { ROUTES, type RouteKey } from '#shared/domain/permissions.ts';
-import { ErrorFallback, PageErrorBoundary } from '#web/components/ErrorBoundary.tsx';
+import { isPublicPath, ROUTES, type RouteKey } from '#shared/domain/permissions.ts';
+import { ErrorFallback } from '#web/components/ErrorBoundary.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { useShellText } from '#web/i18n/shell-text.ts';
 import { setSessionEndHandler } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { RequireAuth, RequireRoute } from './guard.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { PageFrame } from './page-frame.tsx';
+import { publicRoutes } from './public/routes.tsx';
 import { type RetryablePage, retryablePage } from './retryable-page.tsx';
 
 type PageModule = Promise<{ default: ComponentType }>;
@@ -35,7 +38,7 @@ const PAGES: Record<RouteKey, () => PageModule> = {
   roles: () => import('#web/features/roles/RolesPage.tsx'),
   regions: () => import('#web/features/regions/RegionsPage.tsx'),
   customers: () => import('#web/features/customers/CustomersPage.tsx'),
-  customerHistory: () => import('#web/features/customers/CustomerHistoryPage.tsx'),
+  customerHistory: () => import('./pages/CustomerHistoryPage.tsx'),
   requests: () => import('#web/features/requests/RequestsPage.tsx'),
   requestCreate: () => import('#web/features/requests/RequestCreatePage.tsx'),
   requestDetails: () => import('#web/features/requests/RequestDetailsPage.tsx'),
@@ -46,8 +49,8 @@ const PAGES: Record<RouteKey, () => PageModule> = {
   profile: () => import('#web/features/account/ProfilePage.tsx'),
   audit: () => import('#web/features/audit/AuditPage.tsx'),
   maintenance: () => import('#web/features/maintenance/MaintenancePage.tsx'),
-  products: () => import('#web/features/maintenance/ProductsPage.tsx'),
-  unit: () => import('#web/features/maintenance/UnitPage.tsx'),
+  products: () => import('#web/features/products/ProductsPage.tsx'),
+  unit: () => import('./pages/UnitPage.tsx'),
 };
 
 const RETRYABLE = Object.fromEntries(
@@ -58,20 +61,8 @@ function renewFailedPages() {
   for (const page of Object.values(RETRYABLE)) page.renew();
 }
 
-/** A page in its own error boundary (cleared when the path changes) and its loading fallback. */
-function PageFrame({ page }: { page: RetryablePage }) {
-  const { pathname } = useLocation();
-  return (
-    <PageErrorBoundary resetKey={pathname} onRetry={renewFailedPages}>
-      <Suspense fallback={<Loading />}>
-        <page.Page />
-      </Suspense>
-    </PageErrorBoundary>
-  );
-}
-
 function lazyElement(key: RouteKey): ReactNode {
-  return <PageFrame page={RETRYABLE[key]} />;
+  return <PageFrame page={RETRYABLE[key]} onRetry={renewFailedPages} />;
 }
 
 const LoginPage = lazy(() => import('#web/features/auth/LoginPage.tsx'));
@@ -99,6 +90,7 @@ export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     children: [
+      ...publicRoutes,
       {
         path: '/login',
         element: (
@@ -141,12 +133,17 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Made on first render: a page load on a public path renders the public entry instead (main.tsx). */
+let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 setSessionEndHandler(() => {
-  if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+  if (!router) return;
+  const { pathname } = router.state.location;
+  // A public page needs no session: it stays where it is.
+  if (pathname !== '/login' && !isPublicPath(pathname)) void router.navigate('/login', { replace: true });
 });
 
 export function AppRouter() {
+  router ??= createBrowserRouter(routes);
   return <RouterProvider router={router} />;
 }

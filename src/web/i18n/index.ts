@@ -5,7 +5,10 @@
  *
  * Catalogues: src/web/i18n/locales/<lng>/<namespace>.json for the screens, and the server's words
  * (errors, validation, notifications) in src/shared/i18n/locales/<lng>/server.json, shared with
- * the server. Namespaces are listed in NAMESPACES; `useTranslation('<ns>')` in a screen.
+ * the server; `useTranslation('<ns>')` in a screen. The namespaces are the files found there (no
+ * list to keep): a file directly in locales/<lng>/ is read at start (its English bundled); one in
+ * locales/<lng>/on-demand/ is fetched in every language, English too, when a screen first asks
+ * for it (the installed base's words, the status page's).
  */
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -14,55 +17,28 @@ import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#shared/i18n/loc
 import { SERVER_NS } from '#shared/i18n/messages.ts';
 import { currentLocale, provideShellRenderer, rememberLocale } from './current.ts';
 import { loadFonts } from './fonts.ts';
-import enAccount from './locales/en-IN/account.json';
-import enAdmin from './locales/en-IN/admin.json';
-import enAuth from './locales/en-IN/auth.json';
-import enCommon from './locales/en-IN/common.json';
-import enDashboard from './locales/en-IN/dashboard.json';
-import enNotifications from './locales/en-IN/notifications.json';
-import enOffline from './locales/en-IN/offline.json';
-import enRequests from './locales/en-IN/requests.json';
-import enShell from './locales/en-IN/shell.json';
-import enTechnician from './locales/en-IN/technician.json';
 
-export const NAMESPACES = [
-  'common',
-  'auth',
-  'account',
-  'notifications',
-  'admin',
-  'shell',
-  'technician',
-  // issue 19, second pass: the dashboard and the requests screens
-  'dashboard',
-  'requests',
-  'offline',
-  SERVER_NS,
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+/** The namespace of a catalogue's path ('./locales/en-IN/common.json' → 'common'). */
+const namespaceOf = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
 
-const EN: Record<Namespace, object> = {
-  common: enCommon,
-  auth: enAuth,
-  account: enAccount,
-  notifications: enNotifications,
-  admin: enAdmin,
-  shell: enShell,
-  technician: enTechnician,
-  dashboard: enDashboard,
-  requests: enRequests,
-  offline: enOffline,
+/** The English of the namespaces read at start, bundled. */
+const bundledEnglish = import.meta.glob<object>('./locales/en-IN/*.json', { eager: true, import: 'default' });
+const EN: Record<string, object> = {
+  ...Object.fromEntries(Object.entries(bundledEnglish).map(([file, catalogue]) => [namespaceOf(file), catalogue])),
   [SERVER_NS]: enServer,
 };
 
+/** The namespaces read at start: those with bundled English, and the server's. */
+export const NAMESPACES: readonly string[] = Object.keys(EN);
+
 /** One lazy chunk per language and namespace file; Vite splits each. */
-const webCatalogues = import.meta.glob<{ default: object }>('./locales/*/*.json');
+const webCatalogues = import.meta.glob<{ default: object }>(['./locales/*/*.json', './locales/*/on-demand/*.json']);
 const serverCatalogues = import.meta.glob<{ default: object }>('../../shared/i18n/locales/*/server.json');
 
 function loaderOf(lng: string, ns: string): (() => Promise<{ default: object }>) | undefined {
   return ns === SERVER_NS
     ? serverCatalogues[`../../shared/i18n/locales/${lng}/server.json`]
-    : webCatalogues[`./locales/${lng}/${ns}.json`];
+    : (webCatalogues[`./locales/${lng}/${ns}.json`] ?? webCatalogues[`./locales/${lng}/on-demand/${ns}.json`]);
 }
 
 const lazyBackend: BackendModule = {

@@ -8,19 +8,24 @@
  *
  * Rules:
  * - Base '/api', cookies included, JSON bodies.
- * - The stored access token goes as a Bearer header on every call except login and register.
- * - On a 401 from any call but login, register and refresh, the client refreshes once
+ * - The stored access token goes as a Bearer header on every call except the public ones
+ *   (public-calls.ts: login and register, registered by session.ts; the status page's checks).
+ * - On a 401 from any call but a public one (login, register, refresh), the client refreshes once
  *   (POST /api/auth/refresh with the stored userId, plus the httpOnly cookie), stores the new token
  *   and replays the call once. Concurrent 401s share one in-flight refresh. When no user id is
  *   stored or the refresh fails, the session is cleared and the browser goes to /login.
+ * - On a page that needs no account (the policy table's PUBLIC_ROUTES: /status), a 401 is passed
+ *   on: no refresh, no end of the session, no /login.
  * - Failures become `ApiError { status, code, message, errors }`; the server's message wins, else
  *   the caller's `fallback` (the spec's text for that call).
  */
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import type { ErrorCode } from '#shared/contracts/common.ts';
 import { TOTAL_HEADER } from '#shared/domain/constants.ts';
+import { isPublicPath } from '#shared/domain/permissions.ts';
 import { currentLocale } from '#web/i18n/current.ts';
 import { reportStatus } from './connectivity.ts';
+import { publicCallOf } from './public-calls.ts';
 import { session } from './session.ts';
 
 export const API_BASE = '/api';
@@ -58,11 +63,8 @@ export interface ApiOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls that never carry the bearer token and never trigger a refresh. */
-const NO_BEARER = ['/auth/login', '/auth/register'];
-const NO_REFRESH = [...NO_BEARER, '/auth/refresh'];
-
-const matches = (list: string[], path: string) => list.some((p) => path === p || path.startsWith(`${p}?`));
+/** Is the page on screen one that needs no account? Its calls' 401s end no session. */
+const onPublicPage = () => typeof window !== 'undefined' && isPublicPath(window.location.pathname);
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
@@ -188,8 +190,9 @@ async function readBody(res: Response): Promise<unknown> {
 
 async function send(path: string, opts: ApiOptions): Promise<{ body: unknown; headers: Headers }> {
   const url = buildUrl(path, opts.query);
-  const bearer = !matches(NO_BEARER, path);
-  const refreshable = !matches(NO_REFRESH, path);
+  const publicCall = publicCallOf(path);
+  const bearer = !publicCall || publicCall.bearer;
+  const refreshable = !publicCall && !onPublicPage();
 
   const attempt = async (token: string | null) => {
     // The server answers its errors and notifications in the app's language (ADR 022).
@@ -321,7 +324,7 @@ export async function upload<T>(path: string, form: FormData, opts: UploadOption
   const url = buildUrl(path);
   const firstToken = session.get().accessToken;
   let res = await xhrSend(url, form, firstToken, opts);
-  if (res.status === 401) {
+  if (res.status === 401 && !onPublicPage()) {
     const token = await tokenForRetry(firstToken);
     if (!token) throw toApiError(401, res.body, opts.fallback);
     opts.onProgress?.(0);

@@ -6,6 +6,12 @@
  */
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import { STORAGE_KEYS } from '#shared/domain/constants.ts';
+import { registerPublicCalls } from './public-calls.ts';
+
+// The calls that open a session carry no token, and their 401 is the answer (a wrong password);
+// the refresh call is the renewal itself: its 401 is not refreshed in turn.
+registerPublicCalls(['/auth/login', '/auth/register']);
+registerPublicCalls(['/auth/refresh'], { bearer: true });
 
 export interface SessionSnapshot {
   user: AuthUser | null;

@@ -1,5 +1,5 @@
 /**
- * The demo seed (decisions.md "Demo accounts"): exactly the fixed accounts and regions, requests in
+ * The demo seed (docs/product-rules.md R-34): exactly the fixed accounts and regions, requests in
  * every status, and the state the workflow would have left (each technician's last assignment).
  */
 import { and, eq, inArray, isNotNull, max } from 'drizzle-orm';

@@ -210,7 +210,7 @@ describe('server start (main.ts: jobRunnerFor and scheduleDailyMaintenance)', ()
     const defaults = loadConfig({} as NodeJS.ProcessEnv);
     const a = recorder();
     const { log, lines } = quiet();
-    const next = await scheduleDailyMaintenance(a.runner, defaults, ctx.db, log);
+    const next = await scheduleDailyMaintenance(a.runner, defaults, ctx.db, log, ctx.app.deps.services.requests);
     expect(a.calls.map(({ name, at, timeZone }) => ({ name, at, timeZone }))).toEqual([
       { name: 'maintenance-daily', at: '06:00', timeZone: IST },
     ]);
@@ -224,7 +224,7 @@ describe('server start (main.ts: jobRunnerFor and scheduleDailyMaintenance)', ()
 
     const set = loadConfig({ MAINTENANCE_RUN_AT: '05:15', TZ: 'Asia/Dubai' } as NodeJS.ProcessEnv);
     const b = recorder();
-    await scheduleDailyMaintenance(b.runner, set, ctx.db, quiet().log);
+    await scheduleDailyMaintenance(b.runner, set, ctx.db, quiet().log, ctx.app.deps.services.requests);
     expect(b.calls.map(({ at, timeZone }) => ({ at, timeZone }))).toEqual([{ at: '05:15', timeZone: 'Asia/Dubai' }]);
   });
 
@@ -270,7 +270,7 @@ describe('server start (main.ts: jobRunnerFor and scheduleDailyMaintenance)', ()
     const config = loadConfig({ MAINTENANCE_LEAD_DAYS: '14', MAINTENANCE_AUTO_APPROVE: 'on' } as NodeJS.ProcessEnv);
     const r = recorder();
     const { log, lines } = quiet();
-    await scheduleDailyMaintenance(r.runner, config, ctx.db, log);
+    await scheduleDailyMaintenance(r.runner, config, ctx.db, log, ctx.app.deps.services.requests);
     await r.calls[0]?.handler();
     expect(lines.at(-1)).toEqual({
       obj: { job: 'maintenance-daily', created: 2, skipped: 0, reminders: 0 },
@@ -299,7 +299,13 @@ describe('server start (main.ts: jobRunnerFor and scheduleDailyMaintenance)', ()
     };
     const { log, lines } = quiet();
     await expect(
-      scheduleDailyMaintenance(failing, loadConfig({} as NodeJS.ProcessEnv), ctx.db, log),
+      scheduleDailyMaintenance(
+        failing,
+        loadConfig({} as NodeJS.ProcessEnv),
+        ctx.db,
+        log,
+        ctx.app.deps.services.requests,
+      ),
     ).resolves.toBeNull();
     expect(lines.map((l) => l.msg)).toEqual(['error: could not schedule the daily maintenance run']);
   });

@@ -68,7 +68,7 @@ describe('two runs at the same moment', () => {
     const region = await makeRegion(ctx.db, 'Race region');
     const ids = await dueUnits(region.id, UNITS, addDays(todayIn('Asia/Kolkata'), 2));
     const admin = await signedIn(ctx, ROLE.SERVICE_ADMIN);
-    const opts = { timeZone: 'Asia/Kolkata', leadDays: 7, autoApprove: false };
+    const opts = { timeZone: 'Asia/Kolkata', leadDays: 7, autoApprove: false, raiser: ctx.app.deps.services.requests };
     const post = () =>
       ctx.app.inject({ method: 'POST', url: '/api/maintenance/run', headers: admin.headers, payload: {} });
     const [a, b, c, d] = await Promise.all([

@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** The harness's JWT secret (src/server/test/app.ts): a second app and short tokens share it. */
+/** The harness's JWT secret (tests/harness/app.ts): a second app and short tokens share it. */
 const TEST_SECRET = 'test-secret-test-secret-test-secret-1234';
 
 const post = (c: TestContext, headers: Record<string, string>, url: string, payload?: object) =>

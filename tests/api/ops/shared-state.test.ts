@@ -11,7 +11,7 @@ import { buildApp } from '#server/app.ts';
 import { mediaObjects } from '#server/db/schema/ops.ts';
 import { FileStorage } from '#server/lib/storage.ts';
 import { PostgresStorage, storageFor } from '#server/lib/storage-postgres.ts';
-import { hit } from '#server/modules/ops/rate-limit-store.ts';
+import { hit } from '#server/modules/ops/repository.ts';
 import {
   createTestApp,
   makeCustomer,

@@ -6,11 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workMedia } from '#server/db/schema/requests.ts';
 import type { Actor } from '#server/lib/auth.ts';
-import { RequestService } from '#server/modules/service-requests/service.ts';
+import { signedMediaUrl } from '#server/lib/media-links.ts';
 import { TOO_MANY_PIXELS, UNSUPPORTED_IMAGE } from '#server/modules/uploads/images.ts';
 import { BAD_LINK, NO_IMAGE } from '#server/modules/uploads/routes.ts';
 import { UploadService } from '#server/modules/uploads/service.ts';
-import { signedMediaUrl } from '#server/modules/uploads/signing.ts';
 import { caller, makeRequest, makeWorld, signedIn } from '#tests/api/service-requests/test-helpers.ts';
 import { createTestApp, ROLE, type Session, type TestContext } from '#tests/harness/app.ts';
 
@@ -226,7 +225,7 @@ describe('POST /api/uploads/work-media/:id', () => {
       locale: null,
       sessionId: '',
     };
-    const uploads = new UploadService(ctx.db, ctx.app.deps.storage, new RequestService(ctx.db, ctx.app.deps.tokens));
+    const uploads = new UploadService(ctx.app.deps.storage, ctx.app.deps.services.requests);
     await expect(uploads.store(actor, r.id, await jpegWithExif(), '127.0.0.1')).rejects.toMatchObject({
       statusCode: 409,
     });

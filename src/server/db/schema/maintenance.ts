@@ -1,77 +1,18 @@
 /**
- * The installed base (issue 21, ADR 023): products and their parts, the units installed at
- * customers, each unit's schedule (one row per part, one per AMC), contracts, the due jobs the
- * scheduler raised (unique per unit and due date: "never twice") and what a visit replaced.
+ * The installed base (issue 21, ADR 023): products and their parts and the units installed at
+ * customers (units.ts, re-exported here), each unit's schedule (one row per part, one per AMC),
+ * contracts, the due jobs the scheduler raised (unique per unit and due date: "never twice") and
+ * what a visit replaced.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ContractStatus, ContractType, ProductTechnology, UnitStatus } from '#shared/domain/maintenance.ts';
-import { createdAt, id, tstz, updatedAt } from './columns.ts';
-import { customers } from './customers.ts';
+import type { ContractStatus, ContractType } from '#shared/domain/maintenance.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { serviceRequests } from './requests.ts';
+import { productParts, products, units } from './units.ts';
 
-export const products = pgTable(
-  'products',
-  {
-    id: id(),
-    name: text().notNull(),
-    brand: text().notNull(),
-    technology: text().$type<ProductTechnology>().notNull(),
-    warrantyMonths: integer().notNull().default(12),
-    /** lower(brand + name): what the list search matches. */
-    searchText: text().notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('products_brand_name_uq').on(sql`lower(${t.brand})`, sql`lower(${t.name})`), index().on(t.name)],
-);
-
-export const productParts = pgTable(
-  'product_parts',
-  {
-    id: id(),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    name: text().notNull(),
-    intervalMonths: integer().notNull(),
-    position: integer().notNull().default(0),
-  },
-  (t) => [index().on(t.productId, t.position)],
-);
-
-export const units = pgTable(
-  'units',
-  {
-    id: id(),
-    customerId: uuid()
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
-    productId: uuid()
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
-    serialNumber: text().notNull(),
-    installedOn: date({ mode: 'string' }).notNull(),
-    locationNote: text(),
-    status: text().$type<UnitStatus>().notNull().default('ACTIVE'),
-    installedById: uuid().references(() => users.id, { onDelete: 'set null' }),
-    /** The earliest next_due_on of its schedule rows (kept by the service): the due list's order. */
-    nextDueOn: date({ mode: 'string' }),
-    removedAt: tstz(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    // A serial number is unique among the active units (a removed unit may come back as a new one).
-    uniqueIndex('units_serial_active_uq').on(sql`lower(${t.serialNumber})`).where(sql`status = 'ACTIVE'`),
-    index().on(t.customerId, t.createdAt),
-    index().on(t.productId),
-    index().on(t.installedById),
-    // The due list and the run walk the active units by their earliest due date.
-    index('units_active_next_due_idx').on(t.nextDueOn, t.id).where(sql`status = 'ACTIVE'`),
-  ],
-);
+export { productParts, products, units };
 
 export const contracts = pgTable(
   'contracts',

@@ -15,8 +15,8 @@ import {
 import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
-import { units } from './maintenance.ts';
 import { regions, users } from './people.ts';
+import { units } from './units.ts';
 
 export const serviceRequests = pgTable(
   'service_requests',

@@ -3,11 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cappedWindow, sendTotal } from '#server/lib/paging.ts';
 import { auditEntry, auditQuery } from '#shared/contracts/audit.ts';
-import { AuditService } from './service.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, guards } = app.deps;
-  const service = new AuditService(db);
+  const { guards } = app.deps;
+  const service = app.deps.services.audit;
   app.get(
     '/audit-log',
     {

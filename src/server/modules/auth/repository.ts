@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
 import { refreshSessions, regions, roles, users } from '#server/db/schema/people.ts';
-import { announceAuthChange, publishRevoked } from '#server/modules/notifications/events.ts';
+import { announceAuthChange, publishRevoked } from '#server/lib/push-channel.ts';
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
 

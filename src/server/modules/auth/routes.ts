@@ -16,24 +16,17 @@ import {
   updateMeBody,
 } from '#shared/contracts/auth.ts';
 import { errorBody, okBody } from '#shared/contracts/common.ts';
-import { AuthService, type SessionResult } from './service.ts';
+import type { SessionResult } from './service.ts';
 
 export const REFRESH_COOKIE = 'aquadesk_refresh';
 const COOKIE_PATH = '/api/auth';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db, tokens, guards } = app.deps;
+  const { config, tokens, guards } = app.deps;
   // The refresh cookie is read and set here only (path /api/auth): the cookie plugin's two hooks
   // run on these routes, not on every answer of the app (issue 20, ADR 021 third round).
   await app.register(cookie);
-  const service = new AuthService(
-    db,
-    tokens,
-    config.REFRESH_TOKEN_TTL_DAYS,
-    config.LOGIN_FAILS_PER_ACCOUNT,
-    config.REFRESH_GRACE_SECONDS,
-    config.DEMO,
-  );
+  const service = app.deps.services.auth;
   const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] });
   const setCookie = (req: FastifyRequest, reply: FastifyReply, result: SessionResult) =>
     reply.setCookie(REFRESH_COOKIE, result.refreshCookie, {

@@ -5,11 +5,10 @@ import { actorOf } from '#server/lib/auth.ts';
 import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams, okBody } from '#shared/contracts/common.ts';
 import { customerBody, customerHistory, customerItem, customerListQuery } from '#shared/contracts/customers.ts';
-import { CustomersService } from './service.ts';
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, tokens, guards } = app.deps;
-  const service = new CustomersService(db, tokens);
+  const { guards } = app.deps;
+  const service = app.deps.services.customers;
   const read = guards.guard('customerRead');
   const manage = guards.guard('customerManage');
   const history = guards.guard('customerHistory');

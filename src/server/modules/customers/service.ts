@@ -6,9 +6,9 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { conflict, forbidden, invalid, isForeignKeyViolation, notFound } from '#server/lib/errors.ts';
+import { signedMediaUrl } from '#server/lib/media-links.ts';
 import { cappedWindow, containsPattern, type Window } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
-import { signedMediaUrl } from '#server/modules/uploads/signing.ts';
 import {
   CUSTOMER_MESSAGES,
   type CustomerBody,

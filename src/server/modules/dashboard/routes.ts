@@ -4,13 +4,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '#server/lib/auth.ts';
-import { RequestQueries } from '#server/modules/service-requests/queries.ts';
 import { errorBody } from '#shared/contracts/common.ts';
 import { dashboardStats } from '#shared/contracts/dashboard.ts';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, tokens, guards } = app.deps;
-  const queries = new RequestQueries(db, tokens);
+  const { guards } = app.deps;
+  const queries = app.deps.services.requestQueries;
   app.get(
     '/service-requests/dashboard/stats',
     {

@@ -7,7 +7,7 @@
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
 import type { JobRunner } from './jobs.ts';
-import { MaintenanceRun } from './run.ts';
+import { type JobRaiser, MaintenanceRun } from './run.ts';
 
 export const DAILY_JOB = 'maintenance-daily';
 
@@ -32,11 +32,14 @@ export async function scheduleDailyMaintenance(
   config: DailyConfig,
   db: Db,
   log: DailyLog,
+  /** Raises the jobs as requests (the app's RequestService). */
+  raiser: JobRaiser,
 ): Promise<Date | null> {
   const run = new MaintenanceRun(db, {
     timeZone: config.TZ,
     leadDays: config.MAINTENANCE_LEAD_DAYS,
     autoApprove: config.MAINTENANCE_AUTO_APPROVE,
+    raiser,
     onProgress: (p) => log.debug?.(p, 'maintenance run progress'),
   });
   try {

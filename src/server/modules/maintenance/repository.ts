@@ -1,492 +1,13 @@
-/** The installed base: SQL only (products, units, schedules, contracts, due jobs). */
-import { and, asc, count, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+/** Preventive maintenance: SQL only (the due list and counts, the run's jobs, reminders and system account). */
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
+import { notifications } from '#server/db/schema/activity.ts';
 import { customers } from '#server/db/schema/customers.ts';
-import {
-  contractReminders,
-  contracts,
-  maintenanceJobs,
-  productParts,
-  products,
-  unitSchedule,
-  units,
-  workParts,
-} from '#server/db/schema/maintenance.ts';
-import { regions, roles, users } from '#server/db/schema/people.ts';
-import { serviceRequests } from '#server/db/schema/requests.ts';
+import { contractReminders, contracts, maintenanceJobs, units } from '#server/db/schema/maintenance.ts';
+import { roles, users } from '#server/db/schema/people.ts';
 import { SCHEDULER_EMAIL, SYSTEM_PASSWORD_HASH } from '#server/lib/system-accounts.ts';
-import type { ContractStatus, ContractType, ProductTechnology } from '#shared/domain/maintenance.ts';
-import { FINAL_STATUSES, IN_TECHNICIANS_HANDS } from '#shared/domain/workflow.ts';
 
-export type ProductRow = typeof products.$inferSelect;
-export type PartRow = typeof productParts.$inferSelect;
-export type ContractRow = typeof contracts.$inferSelect;
-export type ScheduleDbRow = typeof unitSchedule.$inferSelect;
-
-// ------------------------------------------------------------------ products
-
-export async function listProducts(db: Tx, pattern: string | undefined, window: { limit: number; offset: number }) {
-  const where = pattern ? ilike(products.searchText, pattern) : undefined;
-  const rows = await db
-    .select()
-    .from(products)
-    .where(where)
-    .orderBy(asc(products.brand), asc(products.name), asc(products.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  const [total] = await db.select({ n: count() }).from(products).where(where);
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function findProduct(db: Tx, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
-  return row;
-}
-
-export async function partsOf(db: Tx, productIds: string[]): Promise<PartRow[]> {
-  if (productIds.length === 0) return [];
-  return db
-    .select()
-    .from(productParts)
-    .where(inArray(productParts.productId, productIds))
-    .orderBy(asc(productParts.productId), asc(productParts.position));
-}
-
-export async function unitCounts(db: Tx, productIds: string[]): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: units.productId, n: count() })
-    .from(units)
-    .where(and(inArray(units.productId, productIds), eq(units.status, 'ACTIVE')))
-    .groupBy(units.productId);
-  return new Map(rows.map((r) => [r.productId, r.n]));
-}
-
-export interface ProductValues {
-  name: string;
-  brand: string;
-  technology: ProductTechnology;
-  warrantyMonths: number;
-  searchText: string;
-}
-
-export async function insertProduct(db: Tx, v: ProductValues): Promise<string> {
-  const [row] = await db.insert(products).values(v).returning({ id: products.id });
-  return (row as { id: string }).id;
-}
-
-export async function updateProduct(db: Tx, id: string, v: ProductValues): Promise<void> {
-  await db
-    .update(products)
-    .set({ ...v, updatedAt: new Date() })
-    .where(eq(products.id, id));
-}
-
-export async function lockProduct(db: Tx, id: string): Promise<void> {
-  await db.execute(sql`SELECT 1 FROM products WHERE id = ${id} FOR UPDATE`);
-}
-
-export async function deleteProduct(db: Tx, id: string): Promise<void> {
-  await db.delete(products).where(eq(products.id, id));
-}
-
-export async function anyUnitOf(db: Tx, productId: string): Promise<boolean> {
-  const [row] = await db.select({ id: units.id }).from(units).where(eq(units.productId, productId)).limit(1);
-  return !!row;
-}
-
-export async function insertPart(
-  db: Tx,
-  v: { productId: string; name: string; intervalMonths: number; position: number },
-): Promise<string> {
-  const [row] = await db.insert(productParts).values(v).returning({ id: productParts.id });
-  return (row as { id: string }).id;
-}
-
-export async function updatePart(db: Tx, id: string, v: { name: string; intervalMonths: number; position: number }) {
-  await db.update(productParts).set(v).where(eq(productParts.id, id));
-}
-
-export async function deleteParts(db: Tx, ids: string[]): Promise<void> {
-  if (ids.length) await db.delete(productParts).where(inArray(productParts.id, ids));
-}
-
-/** A new part of a product in use: every active unit of it gets a schedule row, due from its installation. */
-export async function scheduleNewPart(db: Tx, partId: string, productId: string, intervalMonths: number) {
-  await db.execute(sql`
-    INSERT INTO unit_schedule (unit_id, part_id, last_changed_on, next_due_on)
-    SELECT u.id, ${partId}, u.installed_on, (u.installed_on + make_interval(months => ${intervalMonths}))::date
-    FROM units u WHERE u.product_id = ${productId} AND u.status = 'ACTIVE'`);
-}
-
-/** A part's interval changed: its rows' next dates follow (PostgreSQL's month arithmetic clamps month ends too). */
-export async function rescheduleProductPart(db: Tx, partId: string, intervalMonths: number) {
-  await db.execute(sql`
-    UPDATE unit_schedule SET next_due_on = (last_changed_on + make_interval(months => ${intervalMonths}))::date
-    WHERE part_id = ${partId} AND last_changed_on IS NOT NULL`);
-}
-
-/** Recompute units' earliest due date (after their schedule changed). */
-export async function refreshUnitsOfProduct(db: Tx, productId: string) {
-  await db.execute(sql`
-    UPDATE units u SET next_due_on = (SELECT min(s.next_due_on) FROM unit_schedule s WHERE s.unit_id = u.id)
-    WHERE u.product_id = ${productId}`);
-}
-
-// ------------------------------------------------------------------ units
-
-const unitView = {
-  id: units.id,
-  customerId: units.customerId,
-  customerName: customers.name,
-  customerPhone: customers.primaryPhone,
-  regionId: customers.regionId,
-  regionName: regions.name,
-  productId: units.productId,
-  productName: products.name,
-  productBrand: products.brand,
-  technology: products.technology,
-  warrantyMonths: products.warrantyMonths,
-  serialNumber: units.serialNumber,
-  installedOn: units.installedOn,
-  locationNote: units.locationNote,
-  status: units.status,
-  nextDueOn: units.nextDueOn,
-  createdAt: units.createdAt,
-};
-export type UnitRow = {
-  id: string;
-  customerId: string;
-  customerName: string;
-  customerPhone: string;
-  regionId: string;
-  regionName: string;
-  productId: string;
-  productName: string;
-  productBrand: string;
-  technology: ProductTechnology;
-  warrantyMonths: number;
-  serialNumber: string;
-  installedOn: string;
-  locationNote: string | null;
-  status: 'ACTIVE' | 'REMOVED';
-  nextDueOn: string | null;
-  createdAt: Date;
-};
-
-function unitQuery(db: Tx) {
-  return db
-    .select(unitView)
-    .from(units)
-    .innerJoin(customers, eq(customers.id, units.customerId))
-    .innerJoin(regions, eq(regions.id, customers.regionId))
-    .innerJoin(products, eq(products.id, units.productId));
-}
-
-export async function findUnit(db: Tx, id: string): Promise<UnitRow | undefined> {
-  const [row] = await unitQuery(db).where(eq(units.id, id)).limit(1);
-  return row;
-}
-
-export async function unitsOfCustomer(db: Tx, customerId: string, window: { limit: number; offset: number }) {
-  const rows = await unitQuery(db)
-    .where(eq(units.customerId, customerId))
-    .orderBy(sql`${units.status} = 'REMOVED'`, asc(units.createdAt), asc(units.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  const [total] = await db.select({ n: count() }).from(units).where(eq(units.customerId, customerId));
-  return { rows, total: total?.n ?? 0 };
-}
-
-export async function lockUnit(db: Tx, id: string): Promise<void> {
-  await db.execute(sql`SELECT 1 FROM units WHERE id = ${id} FOR UPDATE`);
-}
-
-export async function insertUnit(
-  db: Tx,
-  v: {
-    customerId: string;
-    productId: string;
-    serialNumber: string;
-    installedOn: string;
-    locationNote: string | null;
-    installedById: string | null;
-  },
-): Promise<string> {
-  const [row] = await db.insert(units).values(v).returning({ id: units.id });
-  return (row as { id: string }).id;
-}
-
-export async function updateUnit(
-  db: Tx,
-  id: string,
-  v: Partial<{
-    serialNumber: string;
-    installedOn: string;
-    locationNote: string | null;
-    status: 'REMOVED';
-    removedAt: Date;
-  }>,
-) {
-  await db
-    .update(units)
-    .set({ ...v, updatedAt: new Date() })
-    .where(eq(units.id, id));
-}
-
-export async function scheduleOf(db: Tx, unitIds: string[]) {
-  if (unitIds.length === 0) return [];
-  return db
-    .select({
-      id: unitSchedule.id,
-      unitId: unitSchedule.unitId,
-      partId: unitSchedule.partId,
-      contractId: unitSchedule.contractId,
-      partName: productParts.name,
-      intervalMonths: productParts.intervalMonths,
-      position: productParts.position,
-      lastChangedOn: unitSchedule.lastChangedOn,
-      nextDueOn: unitSchedule.nextDueOn,
-      visitsDone: unitSchedule.visitsDone,
-    })
-    .from(unitSchedule)
-    .leftJoin(productParts, eq(productParts.id, unitSchedule.partId))
-    .where(inArray(unitSchedule.unitId, unitIds))
-    .orderBy(asc(unitSchedule.unitId), sql`${productParts.position} NULLS LAST`, asc(unitSchedule.id));
-}
-export type ScheduleJoined = Awaited<ReturnType<typeof scheduleOf>>[number];
-
-export async function insertScheduleRows(
-  db: Tx,
-  rows: {
-    unitId: string;
-    partId?: string | null;
-    contractId?: string | null;
-    lastChangedOn: string | null;
-    nextDueOn: string | null;
-  }[],
-) {
-  if (rows.length) await db.insert(unitSchedule).values(rows);
-}
-
-export async function setScheduleRow(
-  db: Tx,
-  id: string,
-  v: { lastChangedOn?: string | null; nextDueOn: string | null; visitsDone?: number },
-) {
-  await db.update(unitSchedule).set(v).where(eq(unitSchedule.id, id));
-}
-
-export async function deleteScheduleOfContract(db: Tx, contractId: string) {
-  await db.delete(unitSchedule).where(eq(unitSchedule.contractId, contractId));
-}
-
-/** The unit's earliest due date follows its schedule. */
-export async function refreshUnitDue(db: Tx, unitId: string): Promise<void> {
-  await db.execute(sql`
-    UPDATE units SET next_due_on = (SELECT min(next_due_on) FROM unit_schedule WHERE unit_id = ${unitId})
-    WHERE id = ${unitId}`);
-}
-
-/**
- * Has this technician been assigned a request of this customer? With `inHand`, one still in
- * their hands: a technician writes a customer's units only while on a job there, never for good.
- */
-export async function isAssignedToCustomer(
-  db: Tx,
-  technicianId: string,
-  customerId: string,
-  inHand = false,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: serviceRequests.id })
-    .from(serviceRequests)
-    .where(
-      and(
-        eq(serviceRequests.customerId, customerId),
-        eq(serviceRequests.assignedToId, technicianId),
-        inHand ? inArray(serviceRequests.status, [...IN_TECHNICIANS_HANDS]) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!row;
-}
-
-export async function customerOf(db: Tx, id: string) {
-  const [row] = await db
-    .select({ id: customers.id, name: customers.name, regionId: customers.regionId })
-    .from(customers)
-    .where(eq(customers.id, id))
-    .limit(1);
-  return row;
-}
-
-/** The unit's requests, newest first, with the parts each replaced. */
-export async function historyOfUnit(db: Tx, unitId: string) {
-  const rows = await db
-    .select({
-      id: serviceRequests.id,
-      ticketNo: serviceRequests.ticketNo,
-      type: serviceRequests.type,
-      status: serviceRequests.status,
-      description: serviceRequests.description,
-      createdAt: serviceRequests.createdAt,
-      completedAt: serviceRequests.completedAt,
-    })
-    .from(serviceRequests)
-    .where(eq(serviceRequests.unitId, unitId))
-    .orderBy(sql`${serviceRequests.createdAt} DESC NULLS FIRST`, sql`${serviceRequests.id} DESC NULLS FIRST`)
-    .limit(100);
-  const parts = rows.length
-    ? await db
-        .select({
-          requestId: workParts.requestId,
-          partId: workParts.partId,
-          name: workParts.name,
-          quantity: workParts.quantity,
-        })
-        .from(workParts)
-        .where(
-          inArray(
-            workParts.requestId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(workParts.createdAt), asc(workParts.id))
-    : [];
-  return { rows, parts };
-}
-
-export async function openRequestsOf(db: Tx, unitIds: string[]): Promise<Map<string, string>> {
-  if (unitIds.length === 0) return new Map();
-  const rows = await db
-    .select({ unitId: serviceRequests.unitId, id: serviceRequests.id })
-    .from(serviceRequests)
-    .where(
-      and(
-        inArray(serviceRequests.unitId, unitIds),
-        sql`${serviceRequests.status} NOT IN (${sql.join(
-          FINAL_STATUSES.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
-      ),
-    );
-  return new Map(rows.map((r) => [r.unitId as string, r.id]));
-}
-
-export async function insertWorkParts(
-  db: Tx,
-  rows: { requestId: string; unitId: string | null; partId: string | null; name: string; quantity: number }[],
-) {
-  if (rows.length) await db.insert(workParts).values(rows);
-}
-
-// ------------------------------------------------------------------ contracts
-
-export async function contractsOfUnit(db: Tx, unitId: string): Promise<ContractRow[]> {
-  return db
-    .select()
-    .from(contracts)
-    .where(eq(contracts.unitId, unitId))
-    .orderBy(sql`${contracts.startsOn} DESC`, asc(contracts.id));
-}
-
-export async function findContract(db: Tx, id: string): Promise<ContractRow | undefined> {
-  const [row] = await db.select().from(contracts).where(eq(contracts.id, id)).limit(1);
-  return row;
-}
-
-/** An active contract of this type on this unit overlapping the period (but `except`). */
-export async function overlapping(
-  db: Tx,
-  unitId: string,
-  type: ContractType,
-  startsOn: string,
-  endsOn: string,
-  except?: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: contracts.id })
-    .from(contracts)
-    .where(
-      and(
-        eq(contracts.unitId, unitId),
-        eq(contracts.type, type),
-        eq(contracts.status, 'ACTIVE'),
-        sql`${contracts.startsOn} <= ${endsOn} AND ${startsOn} <= ${contracts.endsOn}`,
-        except ? ne(contracts.id, except) : undefined,
-      ),
-    )
-    .limit(1);
-  return !!row;
-}
-
-export async function insertContract(db: Tx, v: typeof contracts.$inferInsert): Promise<string> {
-  const [row] = await db.insert(contracts).values(v).returning({ id: contracts.id });
-  return (row as { id: string }).id;
-}
-
-export async function updateContract(
-  db: Tx,
-  id: string,
-  v: Partial<{
-    startsOn: string;
-    endsOn: string;
-    visitsPerYear: number;
-    partsIncluded: boolean;
-    price: number;
-    status: ContractStatus;
-  }>,
-) {
-  await db
-    .update(contracts)
-    .set({ ...v, updatedAt: new Date() })
-    .where(eq(contracts.id, id));
-}
-
-export interface ExpiringFilter {
-  regionId: string | null;
-  from: string;
-  to: string;
-}
-
-function expiringWhere(f: ExpiringFilter): SQL | undefined {
-  return and(
-    eq(contracts.status, 'ACTIVE'),
-    sql`${contracts.endsOn} >= ${f.from} AND ${contracts.endsOn} <= ${f.to}`,
-    f.regionId ? eq(customers.regionId, f.regionId) : undefined,
-  );
-}
-
-export async function expiringContracts(db: Tx, f: ExpiringFilter, window: { limit: number; offset: number }) {
-  const rows = await db
-    .select({
-      contract: contracts,
-      customerId: customers.id,
-      customerName: customers.name,
-      customerPhone: customers.primaryPhone,
-      regionName: regions.name,
-      productName: products.name,
-      productBrand: products.brand,
-      serialNumber: units.serialNumber,
-    })
-    .from(contracts)
-    .innerJoin(units, eq(units.id, contracts.unitId))
-    .innerJoin(customers, eq(customers.id, units.customerId))
-    .innerJoin(regions, eq(regions.id, customers.regionId))
-    .innerJoin(products, eq(products.id, units.productId))
-    .where(expiringWhere(f))
-    .orderBy(asc(contracts.endsOn), asc(contracts.id))
-    .limit(window.limit)
-    .offset(window.offset);
-  const [total] = await db
-    .select({ n: count() })
-    .from(contracts)
-    .innerJoin(units, eq(units.id, contracts.unitId))
-    .innerJoin(customers, eq(customers.id, units.customerId))
-    .where(expiringWhere(f));
-  return { rows, total: total?.n ?? 0 };
-}
+// ------------------------------------------------------------------ contracts (the due list's and the run's)
 
 /** Active contracts of these units covering a date (the due list's and the run's "covered"). */
 export async function coveringContracts(db: Tx, unitIds: string[], on: string) {
@@ -567,6 +88,28 @@ export async function salesLeadsOf(db: Tx, regionId: string): Promise<string[]> 
     )
     .orderBy(asc(users.id));
   return rows.map((r) => r.id);
+}
+
+/** The unit's earliest due date follows its schedule (after an expired contract's visits stop being due). */
+async function refreshUnitDue(db: Tx, unitId: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE units SET next_due_on = (SELECT min(next_due_on) FROM unit_schedule WHERE unit_id = ${unitId})
+    WHERE id = ${unitId}`);
+}
+
+/** Every active contract of these units (the run decides per unit which covers its due date). */
+export async function activeContractsOf(db: Tx, unitIds: string[]) {
+  if (unitIds.length === 0) return [];
+  return db
+    .select({
+      id: contracts.id,
+      unitId: contracts.unitId,
+      startsOn: contracts.startsOn,
+      endsOn: contracts.endsOn,
+      status: contracts.status,
+    })
+    .from(contracts)
+    .where(and(inArray(contracts.unitId, unitIds), eq(contracts.status, 'ACTIVE')));
 }
 
 // ------------------------------------------------------------------ due list and run
@@ -704,20 +247,6 @@ export async function linkJobs(db: Tx, links: { jobId: string; requestId: string
     WHERE j.id = v.job_id::uuid`);
 }
 
-export async function hasOpenRequest(db: Tx, unitId: string): Promise<boolean> {
-  const map = await openRequestsOf(db, [unitId]);
-  return map.size > 0;
-}
-
-export async function chargeableOfJobs(db: Tx, unitIds: string[]) {
-  if (unitIds.length === 0) return new Map<string, boolean>();
-  const rows = await db
-    .select({ unitId: maintenanceJobs.unitId, dueOn: maintenanceJobs.dueOn, chargeable: maintenanceJobs.chargeable })
-    .from(maintenanceJobs)
-    .where(inArray(maintenanceJobs.unitId, unitIds));
-  return new Map(rows.map((r) => [`${r.unitId}|${r.dueOn}`, r.chargeable]));
-}
-
 // ------------------------------------------------------------------ counts (dashboard)
 
 export async function counts(db: Tx, today: string, weekEnd: string, monthEnd: string, regionId: string | null) {
@@ -756,17 +285,9 @@ export async function insertScheduler(db: Tx, name: string): Promise<void> {
     ON CONFLICT DO NOTHING`);
 }
 
-/** Every active contract of these units (the run decides per unit which covers its due date). */
-export async function activeContractsOf(db: Tx, unitIds: string[]) {
-  if (unitIds.length === 0) return [];
-  return db
-    .select({
-      id: contracts.id,
-      unitId: contracts.unitId,
-      startsOn: contracts.startsOn,
-      endsOn: contracts.endsOn,
-      status: contracts.status,
-    })
-    .from(contracts)
-    .where(and(inArray(contracts.unitId, unitIds), eq(contracts.status, 'ACTIVE')));
+// ------------------------------------------------------------------ notifications
+
+/** The renewal reminder's rows (one per reader), in the claiming transaction. */
+export async function insertNotifications(db: Tx, rows: (typeof notifications.$inferInsert)[]): Promise<void> {
+  await db.insert(notifications).values(rows);
 }

@@ -9,13 +9,10 @@
  * chunks behind.
  */
 import { setImmediate } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { notifications } from '#server/db/schema/activity.ts';
 import { audit } from '#server/lib/audit.ts';
 import { renderNotification } from '#server/lib/i18n.ts';
 import { publish } from '#server/modules/notifications/events.ts';
-import { raiseManyInTransaction } from '#server/modules/service-requests/service.ts';
 import type { RunResult } from '#shared/contracts/maintenance.ts';
 import { addDays, covers, renewalReminderDue, todayIn } from '#shared/domain/maintenance.ts';
 import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
@@ -26,10 +23,38 @@ const BATCH = 500;
 /** Units claimed and raised in one transaction: short enough to hold the request counters briefly. */
 const CHUNK = 50;
 
+/** One due job as the run asks for it: a SERVICE request for a unit, raised by the system. */
+export interface ScheduledJob {
+  type: 'SERVICE';
+  description: string;
+  customerId: string;
+  customerName: string;
+  regionId: string;
+  unitId: string;
+  /** Extra details for its audit row. */
+  audit: Record<string, unknown>;
+}
+
+/**
+ * Who raises the run's jobs, in the run's transaction (the service requests module: its
+ * RequestService): the requests, their approval history when they start APPROVED, their audit
+ * rows and notifications. Answers the requests raised, each with its unit.
+ */
+export interface JobRaiser {
+  raiseManyInTransaction(
+    tx: Tx,
+    by: { id: string; email: string; roleName: string },
+    items: ScheduledJob[],
+    approved: boolean,
+  ): Promise<{ id: string; unitId: string | null }[]>;
+}
+
 export interface RunOptions {
   timeZone: string;
   leadDays: number;
   autoApprove: boolean;
+  /** Raises the claimed jobs as requests. */
+  raiser: JobRaiser;
   /**
    * Told after each committed chunk (the requests raised so far, of how many due): the server logs
    * it at debug, so an operator can follow a long run, and the kill -9 drill pulls the plug on it.
@@ -104,7 +129,7 @@ export class MaintenanceRun {
         created += await this.db.transaction(async (tx) => {
           const claimed = await repo.claimJobs(tx, jobs);
           if (claimed.size === 0) return 0;
-          const raised = await raiseManyInTransaction(
+          const raised = await this.opts.raiser.raiseManyInTransaction(
             tx,
             system,
             chunk
@@ -188,7 +213,8 @@ async function insertNotifications(
   key: string,
   params: Record<string, string>,
 ) {
-  await tx.insert(notifications).values(
+  await repo.insertNotifications(
+    tx,
     to.map((toUserId) => ({
       toUserId,
       senderId,
@@ -199,13 +225,4 @@ async function insertNotifications(
     })),
   );
   await publish(tx, to);
-}
-
-/** For tests and the bench: how many requests each unit got for one due date (must be at most 1). */
-export async function duplicateJobs(db: Db): Promise<number> {
-  const res = await db.execute(sql`
-    SELECT count(*)::int AS n FROM (
-      SELECT unit_id FROM service_requests WHERE unit_id IS NOT NULL AND status NOT IN ('COMPLETED', 'REJECTED')
-      GROUP BY unit_id HAVING count(*) > 1) d`);
-  return Number((res.rows[0] as { n: number }).n);
 }

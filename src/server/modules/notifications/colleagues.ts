@@ -13,14 +13,12 @@
  * the endpoint no longer tells which ids are active accounts. System notifications (the
  * workflow's, events.ts) are not limited by this: they go to the people who must act.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
-import { users } from '#server/db/schema/people.ts';
 import type { Actor } from '#server/lib/auth.ts';
-import { isPerson } from '#server/lib/system-accounts.ts';
 import { allRoles } from '#server/modules/roles/repository.ts';
 import { regionlessReach } from '#shared/domain/permissions.ts';
 import { descendantIds } from '#shared/domain/roles.ts';
+import { findActivePerson, shareARequest } from './repository.ts';
 
 export const NOT_A_COLLEAGUE =
   'Recipient not found: you can send a message only to an active person you work with (above or below you in your region, or on a request you share)';
@@ -41,29 +39,9 @@ function isSubordinate(
   return policyRole !== undefined && regionlessReach(policyRole) === 'all';
 }
 
-/** Do the two users share a request (requester, assignee or in its approval history)? */
-async function shareARequest(db: Tx, a: string, b: string): Promise<boolean> {
-  const result = await db.execute(sql`
-    WITH mine AS (
-      SELECT id FROM service_requests WHERE requested_by_id = ${a}
-      UNION SELECT id FROM service_requests WHERE assigned_to_id = ${a}
-      UNION SELECT request_id FROM approval_history WHERE approver_id = ${a}
-    ), theirs AS (
-      SELECT id FROM service_requests WHERE requested_by_id = ${b}
-      UNION SELECT id FROM service_requests WHERE assigned_to_id = ${b}
-      UNION SELECT request_id FROM approval_history WHERE approver_id = ${b}
-    )
-    SELECT 1 AS shared FROM mine JOIN theirs USING (id) LIMIT 1`);
-  return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
-}
-
 /** May `actor` send a message to `toUserId`? False for an unknown, inactive or unrelated user. */
 export async function worksWith(db: Tx, actor: Actor, toUserId: string): Promise<boolean> {
-  const [recipient] = await db
-    .select({ id: users.id, roleId: users.roleId, regionId: users.regionId })
-    .from(users)
-    .where(and(eq(users.id, toUserId), eq(users.status, 'ACTIVE'), isPerson()))
-    .limit(1);
+  const recipient = await findActivePerson(db, toUserId);
   if (!recipient) return false;
   const tree = await allRoles(db);
   const me = { roleId: actor.roleId, regionId: actor.regionId };

@@ -1,21 +1,18 @@
 /**
- * Who is told what (decisions.md). Called inside the transition's transaction, so the
+ * Who is told what. Called inside the transition's transaction, so the
  * notifications commit or roll back with it; the push goes out through pg_notify, which
  * PostgreSQL (and PGlite) deliver only when that transaction commits.
  */
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
-import { rawStatementFor, statementFor } from '#server/db/prepared.ts';
-import { notifications } from '#server/db/schema/activity.ts';
-import { roles, users } from '#server/db/schema/people.ts';
-import { type AuthChange, announceLocally, changesOf } from '#server/lib/actor-cache.ts';
 import { renderNotification } from '#server/lib/i18n.ts';
-import { isPerson } from '#server/lib/system-accounts.ts';
-import { GLOBAL_SCOPE_ROLES, type SystemRole } from '#shared/domain/roles.ts';
+import { publish } from '#server/lib/push-channel.ts';
 import { approvalStage, DISPATCHERS, SALES_APPROVERS, SERVICE_APPROVERS } from '#shared/domain/workflow.ts';
 import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
+import { activeRecipients, actorsInRegion, insertNotifications, type NotificationRow } from './repository.ts';
 
-export const PUSH_CHANNEL = 'aquadesk_notifications';
+// The push channel lives in lib/ (users, roles and sessions announce on it too); kept here for
+// the callers that notify.
+export { announceAuthChange, PUSH_CHANNEL, publish, publishRevoked } from '#server/lib/push-channel.ts';
 
 export type WorkflowEvent =
   | 'created'
@@ -96,36 +93,6 @@ export function messageFor(input: WorkflowEventInput, audience: Audience): strin
   return renderNotification(DEFAULT_LOCALE, key, params);
 }
 
-/** Active users of these policy roles who may act in the region (global roles always; others in it or with none). */
-async function actorsInRegion(tx: Tx, allowed: readonly SystemRole[], regionId: string): Promise<string[]> {
-  const global = allowed.filter((r) => GLOBAL_SCOPE_ROLES.includes(r));
-  const regional = allowed.filter((r) => !GLOBAL_SCOPE_ROLES.includes(r));
-  // The roles are the statement's constants, the region its one value (prepared.ts).
-  const query = statementFor(tx, `actors-in-region|${global.join(',')}|${regional.join(',')}`, (h) =>
-    (h as Tx)
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(roles, eq(roles.id, users.roleId))
-      .where(
-        and(
-          eq(users.status, 'ACTIVE'),
-          isPerson(),
-          or(
-            global.length ? inArray(roles.policyRole, global) : undefined,
-            regional.length
-              ? and(
-                  inArray(roles.policyRole, regional),
-                  or(eq(users.regionId, sql.placeholder('regionId')), isNull(users.regionId)),
-                )
-              : undefined,
-          ),
-        ),
-      ),
-  );
-  const rows = await query.execute({ regionId });
-  return rows.map((r) => r.id);
-}
-
 /** Recipients by audience, before the actor is taken out. */
 export async function recipientsOf(tx: Tx, input: WorkflowEventInput): Promise<Map<string, Audience>> {
   const r = input.request;
@@ -180,20 +147,7 @@ export async function notifyWorkflowEvent(tx: Tx, input: WorkflowEventInput): Pr
   const recipients = await recipientsOf(tx, input);
   if (recipients.size === 0) return [];
   // Only active users get notifications (a deactivated requester is skipped).
-  const activeQuery = statementFor(tx, 'active-recipients', (h) =>
-    (h as Tx)
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`,
-          eq(users.status, 'ACTIVE'),
-          isPerson(),
-          ne(users.id, sql.placeholder('actorId')),
-        ),
-      ),
-  );
-  const active = await activeQuery.execute({ ids: [...recipients.keys()], actorId: input.actorId });
+  const active = await activeRecipients(tx, [...recipients.keys()], input.actorId);
   // The unread-count trigger locks each recipient's user row until commit. Rows taken in one
   // global order (by id) keep two concurrent events with shared recipients from deadlocking,
   // which they did under the bench's 50 concurrent creates (docs/performance.md).
@@ -255,79 +209,4 @@ export async function notifyMany(
   values.sort((a, b) => (a.toUserId < b.toUserId ? -1 : a.toUserId > b.toUserId ? 1 : 0));
   await insertNotifications(tx, values);
   await publish(tx, [...new Set(values.map((v) => v.toUserId))]);
-}
-
-interface NotificationRow {
-  toUserId: string;
-  senderId: string;
-  message: string;
-  requestId: string;
-  event: WorkflowEvent;
-  messageKey: string;
-  messageParams: Record<string, string>;
-}
-
-/**
- * Workflow notifications in one statement whose text does not depend on how many there are
- * (one array per column), so it is built and prepared once (prepared.ts). Rows go in the order
- * given: callers order them by recipient (the unread-count trigger's lock order).
- */
-async function insertNotifications(tx: Tx, rows: NotificationRow[]): Promise<void> {
-  const query = rawStatementFor(
-    tx,
-    'insert-notifications',
-    () =>
-      sql`insert into ${notifications} (${sql.join(
-        ['to_user_id', 'sender_id', 'message', 'request_id', 'event', 'message_key', 'message_params'].map((c) =>
-          sql.identifier(c),
-        ),
-        sql`, `,
-      )}) select * from unnest(${sql.placeholder('to')}::uuid[], ${sql.placeholder('from')}::uuid[], ${sql.placeholder('message')}::text[], ${sql.placeholder('request')}::uuid[], ${sql.placeholder('event')}::text[], ${sql.placeholder('key')}::text[], ${sql.placeholder('params')}::jsonb[])`,
-  );
-  await query.execute({
-    to: rows.map((r) => r.toUserId),
-    from: rows.map((r) => r.senderId),
-    message: rows.map((r) => r.message),
-    request: rows.map((r) => r.requestId),
-    event: rows.map((r) => r.event),
-    key: rows.map((r) => r.messageKey),
-    params: rows.map((r) => r.messageParams),
-  });
-}
-
-/** Queue a push to these users: delivered on commit, to every server process listening. */
-export async function publish(tx: Tx, userIds: string[]): Promise<void> {
-  const query = rawStatementFor(
-    tx,
-    'pg-notify',
-    () => sql`SELECT pg_notify(${PUSH_CHANNEL}, ${sql.placeholder('payload')})`,
-  );
-  // pg_notify payloads are limited to 8000 bytes: send the ids in chunks.
-  for (let i = 0; i < userIds.length; i += 150) {
-    await query.execute({ payload: JSON.stringify({ users: userIds.slice(i, i + 150) }) });
-  }
-}
-
-/**
- * Announce revoked sessions (one, or all of a user's but `except`): every process ends their
- * open streams (ADR 008). In a transaction it goes out on commit, otherwise at once.
- */
-export async function publishRevoked(
-  tx: Tx,
-  revoked: { user: string; session?: string; except?: string },
-): Promise<void> {
-  // The actor caches drop the sessions too (ADR 021): this process's at once, the others on commit.
-  for (const change of changesOf({ revoked })) announceLocally(change);
-  await tx.execute(sql`SELECT pg_notify(${PUSH_CHANNEL}, ${JSON.stringify({ revoked })})`);
-}
-
-/**
- * Announce a change to a user (status, role, region, name, e-mail) or to a role, in the
- * transaction that makes it: this process's actor cache drops the matching entries at once and
- * keeps them out until the commit, every process's drops them when the notification arrives
- * (ADR 021).
- */
-export async function announceAuthChange(tx: Tx, auth: AuthChange): Promise<void> {
-  announceLocally(auth);
-  await tx.execute(sql`SELECT pg_notify(${PUSH_CHANNEL}, ${JSON.stringify({ auth })})`);
 }

@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 import pg from 'pg';
 import type { Database } from '#server/db/client.ts';
 import type { AuthChange } from '#server/lib/actor-cache.ts';
-import { PUSH_CHANNEL } from './events.ts';
+import { PUSH_CHANNEL } from '#server/lib/push-channel.ts';
 
 /** A revocation: one session of the user, or all of them but `except`. */
 export interface Revoked {

@@ -1,10 +1,13 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+/** Notifications: Drizzle queries only (the lists, marking read, and what events.ts writes). */
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
-import { preparedOnce } from '#server/db/prepared.ts';
+import { preparedOnce, rawStatementFor, statementFor } from '#server/db/prepared.ts';
 import { notifications } from '#server/db/schema/activity.ts';
-import { users } from '#server/db/schema/people.ts';
+import { roles, users } from '#server/db/schema/people.ts';
 import { renderNotification } from '#server/lib/i18n.ts';
+import { isPerson } from '#server/lib/system-accounts.ts';
+import { GLOBAL_SCOPE_ROLES, type SystemRole } from '#shared/domain/roles.ts';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales.ts';
 
 const sender = alias(users, 'sender');
@@ -172,4 +175,117 @@ export async function insertMessage(
 ): Promise<string | undefined> {
   const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
   return row?.id;
+}
+
+/** Active users of these policy roles who may act in the region (global roles always; others in it or with none). */
+export async function actorsInRegion(tx: Tx, allowed: readonly SystemRole[], regionId: string): Promise<string[]> {
+  const global = allowed.filter((r) => GLOBAL_SCOPE_ROLES.includes(r));
+  const regional = allowed.filter((r) => !GLOBAL_SCOPE_ROLES.includes(r));
+  // The roles are the statement's constants, the region its one value (prepared.ts).
+  const query = statementFor(tx, `actors-in-region|${global.join(',')}|${regional.join(',')}`, (h) =>
+    (h as Tx)
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .where(
+        and(
+          eq(users.status, 'ACTIVE'),
+          isPerson(),
+          or(
+            global.length ? inArray(roles.policyRole, global) : undefined,
+            regional.length
+              ? and(
+                  inArray(roles.policyRole, regional),
+                  or(eq(users.regionId, sql.placeholder('regionId')), isNull(users.regionId)),
+                )
+              : undefined,
+          ),
+        ),
+      ),
+  );
+  const rows = await query.execute({ regionId });
+  return rows.map((r) => r.id);
+}
+
+/** Which of these users are active people other than the actor (only they get notifications). */
+export async function activeRecipients(tx: Tx, ids: string[], actorId: string): Promise<{ id: string }[]> {
+  const query = statementFor(tx, 'active-recipients', (h) =>
+    (h as Tx)
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`,
+          eq(users.status, 'ACTIVE'),
+          isPerson(),
+          ne(users.id, sql.placeholder('actorId')),
+        ),
+      ),
+  );
+  return query.execute({ ids, actorId });
+}
+
+/** A workflow notification as written (events.ts). */
+export interface NotificationRow {
+  toUserId: string;
+  senderId: string;
+  message: string;
+  requestId: string;
+  event: string;
+  messageKey: string;
+  messageParams: Record<string, string>;
+}
+
+/**
+ * Workflow notifications in one statement whose text does not depend on how many there are
+ * (one array per column), so it is built and prepared once (prepared.ts). Rows go in the order
+ * given: callers order them by recipient (the unread-count trigger's lock order).
+ */
+export async function insertNotifications(tx: Tx, rows: NotificationRow[]): Promise<void> {
+  const query = rawStatementFor(
+    tx,
+    'insert-notifications',
+    () =>
+      sql`insert into ${notifications} (${sql.join(
+        ['to_user_id', 'sender_id', 'message', 'request_id', 'event', 'message_key', 'message_params'].map((c) =>
+          sql.identifier(c),
+        ),
+        sql`, `,
+      )}) select * from unnest(${sql.placeholder('to')}::uuid[], ${sql.placeholder('from')}::uuid[], ${sql.placeholder('message')}::text[], ${sql.placeholder('request')}::uuid[], ${sql.placeholder('event')}::text[], ${sql.placeholder('key')}::text[], ${sql.placeholder('params')}::jsonb[])`,
+  );
+  await query.execute({
+    to: rows.map((r) => r.toUserId),
+    from: rows.map((r) => r.senderId),
+    message: rows.map((r) => r.message),
+    request: rows.map((r) => r.requestId),
+    event: rows.map((r) => r.event),
+    key: rows.map((r) => r.messageKey),
+    params: rows.map((r) => r.messageParams),
+  });
+}
+
+/** An active person (not a system account) with their role and region, or undefined. */
+export async function findActivePerson(db: Tx, id: string) {
+  const [row] = await db
+    .select({ id: users.id, roleId: users.roleId, regionId: users.regionId })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.status, 'ACTIVE'), isPerson()))
+    .limit(1);
+  return row;
+}
+
+/** Do the two users share a request (requester, assignee or in its approval history)? */
+export async function shareARequest(db: Tx, a: string, b: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    WITH mine AS (
+      SELECT id FROM service_requests WHERE requested_by_id = ${a}
+      UNION SELECT id FROM service_requests WHERE assigned_to_id = ${a}
+      UNION SELECT request_id FROM approval_history WHERE approver_id = ${a}
+    ), theirs AS (
+      SELECT id FROM service_requests WHERE requested_by_id = ${b}
+      UNION SELECT id FROM service_requests WHERE assigned_to_id = ${b}
+      UNION SELECT request_id FROM approval_history WHERE approver_id = ${b}
+    )
+    SELECT 1 AS shared FROM mine JOIN theirs USING (id) LIMIT 1`);
+  return ((result as unknown as { rows: unknown[] }).rows ?? []).length > 0;
 }

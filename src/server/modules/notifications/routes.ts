@@ -16,7 +16,6 @@ import {
   unreadCount,
 } from '#shared/contracts/notifications.ts';
 import { type PushSource, pgliteSource, postgresSource } from './push.ts';
-import { NotificationService } from './service.ts';
 
 const HEARTBEAT_MS = 25_000;
 /** Free-text messages one user may send in a minute (POST /notifications). */
@@ -25,7 +24,7 @@ export const MESSAGES_PER_MINUTE = 30;
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, database, tokens, guards, pushHub: hub, actorCache } = app.deps;
   const guard = guards.guard('notifications');
-  const service = new NotificationService(db);
+  const service = app.deps.services.notifications;
 
   // Each process listens for the users it holds streams for.
   const source: PushSource = database.url

@@ -8,9 +8,9 @@ import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { AppError, invalid, notFound } from '#server/lib/errors.ts';
 import type { Window } from '#server/lib/paging.ts';
+import { publish } from '#server/lib/push-channel.ts';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales.ts';
 import { NOT_A_COLLEAGUE, worksWith } from './colleagues.ts';
-import { publish } from './events.ts';
 import * as repo from './repository.ts';
 
 export type NotificationItem = ReturnType<typeof repo.toItem>;

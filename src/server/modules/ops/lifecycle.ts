@@ -5,10 +5,10 @@
  * main.ts listens first and prepares the database afterwards, so a load balancer sees a live
  * process (GET /api/health 200) that is not yet ready (GET /api/ready 503) while migrations run.
  */
-import pg from 'pg';
 import type { Database } from '#server/db/client.ts';
 import { type SeedOptions, seed } from '#server/db/seed/seed.ts';
 import { isDatabaseUnavailable } from '#server/lib/errors.ts';
+import { withMigrationLock } from './repository.ts';
 
 export type Phase = 'starting' | 'migrating' | 'ready' | 'stopping';
 
@@ -26,9 +26,6 @@ export const NOT_READY_MESSAGE: Record<Exclude<Phase, 'ready'>, string> = {
   migrating: 'The service is starting (database migrations are running). Please try again shortly.',
   stopping: 'The service is shutting down. Please try again shortly.',
 };
-
-/** One key for every AquaDesk process on a database: only one migrates and seeds at a time. */
-const MIGRATION_LOCK_KEY = 0x41_51_44_4b; // 'AQDK'
 
 export interface PrepareOptions {
   database: Database;
@@ -66,21 +63,4 @@ export async function prepareDatabase(opts: PrepareOptions): Promise<void> {
   if (opts.stopped?.()) return;
   lifecycle.phase = 'ready';
   log.info('database migrated; ready for traffic');
-}
-
-async function withMigrationLock(database: Database, work: () => Promise<void>): Promise<void> {
-  if (database.kind !== 'postgres' || !database.url) return work();
-  const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 2000 });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    try {
-      await work();
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    }
-  } finally {
-    await client.end().catch(() => {});
-  }
 }

@@ -14,7 +14,6 @@
  * Installed on the root instance (not as an encapsulated plugin), so its hooks see every route.
  */
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +23,7 @@ import { withHook } from '#server/lib/route-hooks.ts';
 import { type ErrorBody, errorBody } from '#shared/contracts/common.ts';
 import { NOT_READY_MESSAGE } from './lifecycle.ts';
 import { loggableUrl } from './logging.ts';
+import { selectOne } from './repository.ts';
 
 export const HEALTH_PATH = '/api/health';
 export const READY_PATH = '/api/ready';
@@ -38,13 +38,13 @@ function sameSecret(given: string, expected: string): boolean {
   return crypto.timingSafeEqual(a, b);
 }
 
-async function selectOne(app: FastifyInstance): Promise<void> {
+async function answersWithinTimeout(app: FastifyInstance): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
   });
   try {
-    await Promise.race([app.deps.db.execute(sql`select 1`), timeout]);
+    await Promise.race([selectOne(app.deps.db), timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -134,7 +134,7 @@ export async function installOps(root: FastifyInstance): Promise<void> {
         return reply.status(503).send(unavailable(NOT_READY_MESSAGE[lifecycle.phase]));
       }
       try {
-        await selectOne(app);
+        await answersWithinTimeout(app);
       } catch (err) {
         req.log.warn({ err: (err as Error).message }, 'readiness: the database did not answer');
         return reply.status(503).send(unavailable('The database is not reachable. Please try again shortly.'));

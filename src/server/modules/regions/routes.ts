@@ -5,11 +5,10 @@ import { actorOf } from '#server/lib/auth.ts';
 import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams, okBody } from '#shared/contracts/common.ts';
 import { regionBody, regionItem } from '#shared/contracts/regions.ts';
-import { RegionsService } from './service.ts';
 
 export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, guards } = app.deps;
-  const service = new RegionsService(db);
+  const { guards } = app.deps;
+  const service = app.deps.services.regions;
   const read = guards.guard('regionRead');
   const manage = guards.guard('regionManage');
   const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };

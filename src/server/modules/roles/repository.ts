@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
 import { roles, users } from '#server/db/schema/people.ts';
-import { announceAuthChange } from '#server/modules/notifications/events.ts';
+import { announceAuthChange } from '#server/lib/push-channel.ts';
 import type { SystemRole } from '#shared/domain/roles.ts';
 
 export interface RoleRow {

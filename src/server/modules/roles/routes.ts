@@ -5,11 +5,10 @@ import { actorOf } from '#server/lib/auth.ts';
 import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams, okBody } from '#shared/contracts/common.ts';
 import { createRoleBody, roleItem, updateRoleBody } from '#shared/contracts/roles.ts';
-import { RolesService } from './service.ts';
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, guards } = app.deps;
-  const service = new RolesService(db);
+  const { guards } = app.deps;
+  const service = app.deps.services.roles;
   const guard = guards.guard('roleManage');
   const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 

@@ -3,8 +3,9 @@
  * what the database gives, the services answer with these. Photo URLs are signed here, so the
  * signer (the app's TokenService) comes in as an argument.
  */
+
+import { signedMediaUrl } from '#server/lib/media-links.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
-import { signedMediaUrl } from '#server/modules/uploads/signing.ts';
 import type {
   ApprovalEntry,
   RequestDetails,
@@ -14,15 +15,8 @@ import type {
 } from '#shared/contracts/service-requests.ts';
 import { formatTicket } from '#shared/domain/ticket.ts';
 import type { RequestStatus } from '#shared/domain/workflow.ts';
-import type {
-  CounterCell,
-  DetailsRow,
-  HistoryJson,
-  MediaJson,
-  MediaRow,
-  SummaryRow,
-  WorkLogJson,
-} from './repository.ts';
+import type { DetailsRow, HistoryJson, MediaJson, MediaRow, WorkLogJson } from './details.repository.ts';
+import type { CounterCell, SummaryRow } from './repository.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const isoOrNull = (d: Date | string | null) => (d ? iso(d) : null);

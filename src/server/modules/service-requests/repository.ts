@@ -1,21 +1,21 @@
 /**
- * Drizzle queries for service requests, their history, work logs, photos and counters: SQL only.
- * Rows come back as the database gives them; mapper.ts turns them into the API's shapes, and the
- * scope (which requests an actor reaches) is decided in scope.ts and arrives here as data.
+ * Drizzle queries for service requests: the summaries, the scope as SQL, the counters, the lists,
+ * one request's row, and the row's writes (the guarded update every change goes through): SQL
+ * only. One request's details and photos are in details.repository.ts, the workflow's other rows
+ * (history, work logs, assignment) in workflow.repository.ts. Rows come back as the database gives
+ * them; mapper.ts turns them into the API's shapes, and the scope (which requests an actor
+ * reaches) is decided in scope.ts and arrives here as data.
  */
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
 import { placeholdersOf, preparedOnce, statementFor } from '#server/db/prepared.ts';
-import { auditLog } from '#server/db/schema/activity.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { regions, roles, users } from '#server/db/schema/people.ts';
-import { approvalHistory, requestCounters, serviceRequests, workLogs, workMedia } from '#server/db/schema/requests.ts';
+import { requestCounters, serviceRequests } from '#server/db/schema/requests.ts';
 import { containsPattern } from '#server/lib/paging.ts';
-import type { ApprovalEntry } from '#shared/contracts/service-requests.ts';
-import { ROLE } from '#shared/domain/roles.ts';
 import type { TicketSearch } from '#shared/domain/ticket.ts';
-import { OPEN_TASK_STATUSES, type RequestStatus, type RequestType } from '#shared/domain/workflow.ts';
+import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
 import type { RequestScope } from './scope.ts';
 
 export type RequestRow = typeof serviceRequests.$inferSelect;
@@ -31,7 +31,7 @@ const nameById = <T extends string | null>(table: typeof users | typeof regions,
 const roleNameOfUser = (id: AnyPgColumn) =>
   sql<string>`(select ${roles.name} from ${users} inner join ${roles} on ${roles.id} = ${users.roleId} where ${users.id} = ${id})`;
 
-const summaryColumns = {
+export const summaryColumns = {
   id: serviceRequests.id,
   type: serviceRequests.type,
   description: serviceRequests.description,
@@ -75,7 +75,7 @@ export type SummaryRow = Awaited<ReturnType<ReturnType<typeof selectSummaries>['
 // ------------------------------------------------------------------ scope
 
 /** The scope as a WHERE condition over the placeholder `scopeKey`. */
-function scopeWhere(scope: RequestScope): SQL | undefined {
+export function scopeWhere(scope: RequestScope): SQL | undefined {
   const key = sql.placeholder('scopeKey');
   switch (scope.kind) {
     case 'all':
@@ -91,7 +91,7 @@ function scopeWhere(scope: RequestScope): SQL | undefined {
   }
 }
 
-const scopeParams = (scope: RequestScope) => (scope.kind === 'all' ? {} : { scopeKey: scope.key });
+export const scopeParams = (scope: RequestScope) => (scope.kind === 'all' ? {} : { scopeKey: scope.key });
 
 const ZERO_KEY = '00000000-0000-0000-0000-000000000000';
 
@@ -233,105 +233,6 @@ export async function findSummary(
   return row;
 }
 
-/** A photo as the JSON aggregation returns it (timestamps as JSON text). */
-export type MediaJson = Omit<MediaRow, 'uploadedAt' | 'takenAt'> & { uploadedAt: string; takenAt: string | null };
-export type WorkLogJson = {
-  id: string;
-  technicianId: string;
-  technicianName: string;
-  startTime: string;
-  endTime: string | null;
-  notes: string | null;
-  recordedAt: string;
-  endRecordedAt: string | null;
-};
-export type HistoryJson = {
-  id: string;
-  approverId: string;
-  approverName: string;
-  approverRole: string;
-  stage: string;
-  status: ApprovalEntry['status'];
-  comments: string | null;
-  approvedAt: string;
-};
-
-/** One JSON array of a request's child rows, in order; `[]` when it has none. */
-const jsonRows = <T>(fields: Record<string, SQL | AnyPgColumn>, from: SQL, orderBy: SQL) =>
-  sql<T[]>`coalesce((select json_agg(json_build_object(${sql.join(
-    Object.entries(fields).map(([k, v]) => sql`${sql.raw(`'${k}'`)}, ${v}`),
-    sql`, `,
-  )}) order by ${orderBy}) ${from}), '[]'::json)`;
-
-const detailsColumns = {
-  ...summaryColumns,
-  workLogs: jsonRows<WorkLogJson>(
-    {
-      id: workLogs.id,
-      technicianId: workLogs.technicianId,
-      technicianName: users.name,
-      startTime: workLogs.startTime,
-      endTime: workLogs.endTime,
-      notes: workLogs.notes,
-      recordedAt: workLogs.recordedAt,
-      endRecordedAt: workLogs.endRecordedAt,
-    },
-    sql`from ${workLogs} inner join ${users} on ${users.id} = ${workLogs.technicianId} where ${workLogs.requestId} = ${serviceRequests.id}`,
-    sql`${workLogs.startTime} asc, ${workLogs.id} asc`,
-  ),
-  approvalHistory: jsonRows<HistoryJson>(
-    {
-      id: approvalHistory.id,
-      approverId: approvalHistory.approverId,
-      approverName: users.name,
-      approverRole: approvalHistory.approverRole,
-      stage: approvalHistory.stage,
-      status: approvalHistory.status,
-      comments: approvalHistory.comments,
-      approvedAt: approvalHistory.approvedAt,
-    },
-    sql`from ${approvalHistory} inner join ${users} on ${users.id} = ${approvalHistory.approverId} where ${approvalHistory.requestId} = ${serviceRequests.id}`,
-    sql`${approvalHistory.approvedAt} asc, ${approvalHistory.id} asc`,
-  ),
-  workMedia: jsonRows<MediaJson>(
-    mediaColumnsOf(),
-    sql`from ${workMedia} inner join ${users} on ${users.id} = ${workMedia.uploadedById} where ${workMedia.requestId} = ${serviceRequests.id}`,
-    sql`${workMedia.uploadedAt} asc, ${workMedia.id} asc`,
-  ),
-  /** The installed unit it is about (issue 21): the details page shows the purifier. */
-  unitId: serviceRequests.unitId,
-};
-
-export type DetailsRow = SummaryRow & {
-  workLogs: WorkLogJson[];
-  approvalHistory: HistoryJson[];
-  workMedia: MediaJson[];
-  unitId: string | null;
-};
-
-/**
- * One request with its work logs, approval history and photos, in ONE statement (each child
- * list a json_agg subquery), if it exists within `scope`: the details page, and the answer of
- * every change (docs/performance.md).
- */
-export async function findDetails(
-  db: Tx,
-  id: string,
-  scope: RequestScope = { kind: 'all' },
-): Promise<DetailsRow | undefined> {
-  const query = preparedOnce(db, `details|${scope.kind}`, (name) =>
-    db
-      .select(detailsColumns)
-      .from(serviceRequests)
-      .innerJoin(customers, eq(customers.id, serviceRequests.customerId))
-      .where(and(eq(serviceRequests.id, sql.placeholder('id')), scopeWhere(scope)))
-      .limit(1)
-      .prepare(name),
-  );
-  const [row] = await query.execute({ id, ...scopeParams(scope) });
-  return row as DetailsRow | undefined;
-}
-
 /** The row as it is now (a transition that lost its guarded UPDATE reads it once, to explain). */
 export async function findRow(db: Tx, id: string): Promise<RequestRow | undefined> {
   const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id)).limit(1);
@@ -343,63 +244,6 @@ export async function lockRow(db: Tx, id: string): Promise<RequestRow | undefine
   const [row] = await db.select().from(serviceRequests).where(eq(serviceRequests.id, id)).limit(1).for('share');
   return row;
 }
-
-/** The columns of one photo as the API describes it (the request's list and a fresh upload). */
-function mediaColumnsOf() {
-  return {
-    id: workMedia.id,
-    storageKey: workMedia.storageKey,
-    thumbKey: workMedia.thumbKey,
-    mimeType: workMedia.mimeType,
-    width: workMedia.width,
-    height: workMedia.height,
-    sizeBytes: workMedia.sizeBytes,
-    uploadedById: workMedia.uploadedById,
-    uploadedByName: users.name,
-    uploadedAt: workMedia.uploadedAt,
-    takenAt: workMedia.takenAt,
-  };
-}
-export const mediaColumns = mediaColumnsOf();
-
-/** A photo's row, written once both of its files are stored; returns its id. */
-export async function insertMedia(db: Tx, values: typeof workMedia.$inferInsert): Promise<string> {
-  const [row] = await db.insert(workMedia).values(values).returning({ id: workMedia.id });
-  return (row as { id: string }).id;
-}
-
-/** One photo with its uploader's name (the answer of an upload). */
-export async function findMedia(db: Tx, id: string): Promise<MediaRow | undefined> {
-  const [row] = await db
-    .select(mediaColumns)
-    .from(workMedia)
-    .innerJoin(users, eq(users.id, workMedia.uploadedById))
-    .where(eq(workMedia.id, id))
-    .limit(1);
-  return row as MediaRow | undefined;
-}
-
-/**
- * Serialises assignments within a region until the transaction ends, so two assignments at once
- * see each other's load (auto-assign picks the least loaded technician).
- */
-export async function lockRegionAssignments(db: Tx, regionId: string): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`assign:${regionId}`}))`);
-}
-
-export type MediaRow = {
-  id: string;
-  storageKey: string;
-  thumbKey: string;
-  mimeType: string;
-  width: number;
-  height: number;
-  sizeBytes: number;
-  uploadedById: string;
-  uploadedByName: string;
-  uploadedAt: Date;
-  takenAt: Date | null;
-};
 
 export async function findCustomer(db: Tx, id: string) {
   const query = statementFor(db, 'find-customer', (h) =>
@@ -423,47 +267,6 @@ export async function regionExists(db: Tx, id: string): Promise<boolean> {
   );
   const [row] = await query.execute({ id });
   return !!row;
-}
-
-// ------------------------------------------------------------------ technicians
-
-/** A technician's open load, read from the counters: ASSIGNED + IN_PROGRESS. */
-const openTasksOf = (userId: SQL | typeof users.id) =>
-  sql<number>`coalesce((select sum(${requestCounters.count}) from ${requestCounters}
-    where ${requestCounters.kind} = 'assignee' and ${requestCounters.key} = ${userId}
-    and ${requestCounters.status} in (${sql.join(
-      OPEN_TASK_STATUSES.map((s) => sql`${s}`),
-      sql`, `,
-    )})), 0)::int`;
-
-/**
- * Active users whose role carries the Technician policy, in a region, least loaded first, then
- * the one assigned least recently (auto-assign's order, and the assign dialog's).
- */
-export async function techniciansOfRegion(db: Tx, regionId: string, onlyId?: string) {
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      openTasks: openTasksOf(users.id),
-      lastAssignedAt: users.lastAssignedAt,
-    })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(
-      and(
-        eq(users.status, 'ACTIVE'),
-        eq(roles.policyRole, ROLE.TECHNICIAN),
-        eq(users.regionId, regionId),
-        onlyId ? eq(users.id, onlyId) : undefined,
-      ),
-    )
-    .orderBy(asc(openTasksOf(users.id)), sql`${users.lastAssignedAt} asc nulls first`, asc(users.name), asc(users.id));
-}
-
-export async function markAssigned(db: Tx, technicianId: string, at: Date): Promise<void> {
-  await db.update(users).set({ lastAssignedAt: at }).where(eq(users.id, technicianId));
 }
 
 // ------------------------------------------------------------------ writes
@@ -531,79 +334,6 @@ export async function insertRequests(db: Tx, values: (typeof serviceRequests.$in
   return db.insert(serviceRequests).values(values).returning();
 }
 
-export async function insertHistories(db: Tx, values: (typeof approvalHistory.$inferInsert)[]): Promise<void> {
-  if (values.length) await db.insert(approvalHistory).values(values);
-}
-
 export async function setUnit(db: Tx, id: string, unitId: string): Promise<void> {
   await db.update(serviceRequests).set({ unitId }).where(eq(serviceRequests.id, id));
-}
-
-export async function insertHistory(db: Tx, values: typeof approvalHistory.$inferInsert): Promise<void> {
-  const p = placeholdersOf(values);
-  await statementFor(db, `insert-history|${p.shape}`, (h) =>
-    (h as Tx).insert(approvalHistory).values(p.values),
-  ).execute(values);
-}
-
-/**
- * Opens a work log at the technician's time (`startTime`, ADR 027); the server's is recordedAt.
- * Without a client time both are the database's now().
- */
-export async function openWorkLog(
-  db: Tx,
-  requestId: string,
-  technicianId: string,
-  startTime: Date | null,
-): Promise<void> {
-  await db.insert(workLogs).values({ requestId, technicianId, ...(startTime ? { startTime } : {}) });
-}
-
-/**
- * Closes the open work log of a request at the technician's time, never before its start (a
- * phone whose clock is behind the server's); returns how many it closed.
- */
-export async function closeWorkLog(
-  db: Tx,
-  requestId: string,
-  notes: string | null,
-  endTime: Date | null,
-): Promise<number> {
-  const end = endTime ? sql`${endTime.toISOString()}::timestamptz` : sql`now()`;
-  const rows = await db
-    .update(workLogs)
-    .set({ endTime: sql`greatest(${workLogs.startTime}, ${end})`, notes, endRecordedAt: sql`now()` })
-    .where(and(eq(workLogs.requestId, requestId), isNull(workLogs.endTime)))
-    .returning({ id: workLogs.id });
-  return rows.length;
-}
-
-export async function insertClosedWorkLog(
-  db: Tx,
-  values: { requestId: string; technicianId: string; startTime: Date; endTime: Date | null; notes: string | null },
-): Promise<void> {
-  const endTime = values.endTime ?? new Date();
-  const startTime = values.startTime > endTime ? endTime : values.startTime;
-  await db.insert(workLogs).values({ ...values, startTime, endTime, endRecordedAt: sql`now()` });
-}
-
-/**
- * Was this request ever assigned to this technician before its current assignee? The assignment's
- * audit row names the technician it replaced (request.assign / request.auto_assign details); the
- * lookup walks the audit log's (entity_type, entity_id) index.
- */
-export async function wasAssignedTo(db: Tx, requestId: string, technicianId: string): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql<number>`1` })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.entityType, 'service_request'),
-        eq(auditLog.entityId, requestId),
-        inArray(auditLog.action, ['request.assign', 'request.auto_assign']),
-        sql`${auditLog.details}->>'previousTechnicianId' = ${technicianId}`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }

@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
 import { sendTotal } from '#server/lib/paging.ts';
-import { MaintenanceService } from '#server/modules/maintenance/service.ts';
 import { errorBody, idParams } from '#shared/contracts/common.ts';
 import {
   commentsBody,
@@ -21,14 +20,13 @@ import {
   workflowStartBody,
   workflowStopBody,
 } from '#shared/contracts/service-requests.ts';
-import { RequestService } from './service.ts';
 
 const errors = { 400: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['service-requests'];
 
 export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, tokens, guards, metrics, config } = app.deps;
-  const service = new RequestService(db, tokens, metrics, new MaintenanceService(db, config.TZ));
+  const { guards, services } = app.deps;
+  const service = services.requests;
   const read = guards.guard('requestRead');
 
   app.get(
@@ -133,8 +131,9 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/technician-workflow/stop',
     { preHandler: read, schema: { tags, body: workflowStopBody, response: { 200: requestDetails, ...errors } } },
     async (req) => {
-      const { requestId, notes, clientTime, ...extras } = req.body;
-      return service.complete(actorOf(req), requestId, notes ?? null, req.ip, extras, clientTime);
+      // The rest of the body: the parts of the features acting at a visit (contracts/visit.ts).
+      const { requestId, notes, clientTime, ...visit } = req.body;
+      return service.complete(actorOf(req), requestId, notes ?? null, req.ip, visit, clientTime);
     },
   );
 };

@@ -1,8 +1,8 @@
 /**
  * Which requests an actor reaches, as data the repository turns into SQL: ONE function for the
- * rule (decisions.md, Data scope; the role's kind of scope comes from `requestScopeOf` in the
- * shared policy table). The same value filters the request lists and reads (a WHERE condition)
- * and picks the counter rows that add up to the same set (request_counters, ADR 006).
+ * rule (the role's kind of scope comes from `requestScopeOf` in the shared policy table). The
+ * same value filters the request lists and reads (a WHERE condition) and picks the counter rows
+ * that add up to the same set (request_counters, ADR 006).
  */
 import type { Actor } from '#server/lib/auth.ts';
 import { requestScopeOf } from '#shared/domain/permissions.ts';

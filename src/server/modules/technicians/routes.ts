@@ -7,28 +7,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
 import { cappedWindow, sendTotal } from '#server/lib/paging.ts';
-import { RequestQueries } from '#server/modules/service-requests/queries.ts';
-import { RequestService } from '#server/modules/service-requests/service.ts';
 import { errorBody, idParams } from '#shared/contracts/common.ts';
 import { locationBody } from '#shared/contracts/customers.ts';
 import { customerLocation, requestDetails, requestSummary } from '#shared/contracts/service-requests.ts';
 import { taskHistoryQuery, technicianStats } from '#shared/contracts/technicians.ts';
-import { updateCustomerLocation } from './service.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const tags = ['technicians'];
 
 export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, tokens, guards } = app.deps;
-  const queries = new RequestQueries(db, tokens);
-  const requests = new RequestService(db, tokens);
+  const { guards, services } = app.deps;
+  const technicians = services.technicians;
   const technician = guards.guard('technicianTasks');
 
   app.get(
     '/technicians/my-tasks',
     { preHandler: technician, schema: { tags, response: { 200: z.array(requestSummary), ...errors } } },
     async (req, reply) => {
-      const { items, total } = await queries.myTasks(actorOf(req));
+      const { items, total } = await technicians.myTasks(actorOf(req));
       sendTotal(reply, total);
       return items;
     },
@@ -43,7 +39,7 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       // Without paging: the newest UNPAGED_CAP (ADR 017).
       const window = cappedWindow(req.query);
-      const { items, total } = await queries.taskHistory(actorOf(req), window);
+      const { items, total } = await technicians.taskHistory(actorOf(req), window);
       sendTotal(reply, total, window);
       return items;
     },
@@ -52,13 +48,13 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/technicians/tasks/:id',
     { preHandler: technician, schema: { tags, params: idParams, response: { 200: requestDetails, ...errors } } },
-    async (req) => queries.task(actorOf(req), req.params.id),
+    async (req) => technicians.task(actorOf(req), req.params.id),
   );
 
   app.get(
     '/technicians/my-stats',
     { preHandler: technician, schema: { tags, response: { 200: technicianStats, ...errors } } },
-    async (req) => queries.technicianStats(actorOf(req)),
+    async (req) => technicians.stats(actorOf(req)),
   );
 
   app.put(
@@ -72,13 +68,6 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerLocation, 409: errorBody, ...errors },
       },
     },
-    async (req) => {
-      const actor = actorOf(req);
-      const save = () => updateCustomerLocation(db, actor, req.params.id, req.body, req.ip);
-      const { requestId, clientTime } = req.body;
-      // A queued save (ADR 027) refused because its task moved on: a 409 that says so, the office told.
-      if (requestId === undefined) return save();
-      return requests.queued(actor, requestId, 'captureLocation', clientTime, req.ip, save, req.params.id);
-    },
+    async (req) => technicians.updateLocation(actorOf(req), req.params.id, req.body, req.ip),
   );
 };

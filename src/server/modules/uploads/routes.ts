@@ -7,28 +7,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
 import { AppError, invalid } from '#server/lib/errors.ts';
+import { checkMediaLink } from '#server/lib/media-links.ts';
 import { isValidKey, type Storage } from '#server/lib/storage.ts';
-import { WorkQueue } from '#server/lib/work-queue.ts';
-import { RequestService } from '#server/modules/service-requests/service.ts';
 import { clientTime, errorBody, idParams } from '#shared/contracts/common.ts';
 import { workMediaItem } from '#shared/contracts/service-requests.ts';
-import { IMAGE_BUSY } from './images.ts';
-import { UploadService } from './service.ts';
-import { checkMediaLink } from './signing.ts';
 
 export const NO_IMAGE = 'Please select at least one image';
 export const BAD_LINK = 'This photo link is invalid or has expired. Reload the page to get a fresh one.';
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, tokens, guards, config } = app.deps;
+  const { tokens, guards, config, services } = app.deps;
   // Here, not on the whole app: the plugin adds two async hooks and a 'close' listener to every
   // request of the context it is registered in (issue 20), and only the upload reads a multipart body.
   await app.register(multipart, { limits: { fileSize: config.MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   const storage: Storage = app.deps.storage;
-  // One queue per process for all image work: IMAGE_CONCURRENCY pictures at once, IMAGE_QUEUE waiting.
-  const images = new WorkQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE, IMAGE_BUSY);
-  const requests = new RequestService(db, tokens);
-  const uploads = new UploadService(db, storage, requests, images);
+  const uploads = services.uploads;
   const maxMb = Math.round((config.MAX_UPLOAD_BYTES / (1024 * 1024)) * 10) / 10;
 
   app.post(
@@ -66,11 +59,9 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const actor = actorOf(req);
       // Refuse before reading a byte of the body.
-      await requests.queued(actor, req.params.id, 'uploadMedia', req.query.clientTime, req.ip, () =>
-        uploads.assertCanUpload(actor, req.params.id),
-      );
+      await uploads.assertCanUpload(actor, req.params.id, req.ip, req.query.clientTime);
       // A full queue refuses before the body is read.
-      if (images.full) throw images.busy();
+      uploads.assertNotBusy();
       if (!req.isMultipart()) throw invalid('file', NO_IMAGE);
       let bytes: Buffer | undefined;
       try {

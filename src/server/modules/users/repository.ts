@@ -5,9 +5,9 @@
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { regions, users } from '#server/db/schema/people.ts';
+import { announceAuthChange } from '#server/lib/push-channel.ts';
 import { isPerson } from '#server/lib/system-accounts.ts';
 import { selectUsers, type UserViewRow } from '#server/modules/auth/repository.ts';
-import { announceAuthChange } from '#server/modules/notifications/events.ts';
 
 export const INACTIVE = 'INACTIVE';
 

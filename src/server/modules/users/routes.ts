@@ -12,11 +12,10 @@ import {
   userItem,
   userListQuery,
 } from '#shared/contracts/users.ts';
-import { UsersService } from './service.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, guards } = app.deps;
-  const service = new UsersService(db);
+  const { guards } = app.deps;
+  const service = app.deps.services.users;
   const manage = guards.guard('userManage');
   const signedIn = guards.authenticate;
   const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };

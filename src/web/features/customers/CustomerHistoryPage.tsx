@@ -46,7 +46,6 @@ import { useFormat } from '#web/i18n/hooks.ts';
 import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useCustomerHistory } from './api/customer-history.ts';
-import { CustomerUnits } from './components/CustomerUnits.tsx';
 
 const TYPE_ICON: Record<RequestType, ReactElement> = {
   INSTALLATION: <Build fontSize="small" />,
@@ -255,7 +254,12 @@ function HistoryCard({ item }: { item: HistoryItem }) {
   );
 }
 
-export default function CustomerHistoryPage() {
+export interface CustomerHistoryPageProps {
+  /** The customer's installed units (features/units, composed by app/pages/CustomerHistoryPage.tsx). */
+  units?: (customerId: string) => ReactNode;
+}
+
+export default function CustomerHistoryPage({ units }: CustomerHistoryPageProps) {
   const { t } = useTranslation('requests');
   const { t: tc } = useTranslation('common');
   const format = useFormat();
@@ -306,7 +310,7 @@ export default function CustomerHistoryPage() {
         <ContactCard customer={customer} />
         <StatisticsCard statistics={statistics} />
       </Box>
-      <CustomerUnits customerId={customer.id} />
+      {units?.(customer.id)}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
         <Typography variant="h6" component="h2">
           {t('customerHistory.serviceHistory')}

@@ -3,25 +3,19 @@
  * an avatar initial, name, region, the primary phone plus the additional ones, address and email;
  * a click opens the customer's history, the edit button the dialog. There is no delete button.
  */
-import Add from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerItem } from '#shared/contracts/customers.ts';
 import { formatPhone } from '#shared/domain/phone.ts';
-import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
-import { PageHeader } from '#web/components/PageHeader.tsx';
-import { SearchField } from '#web/components/SearchField.tsx';
-import { errorMessage } from '#web/lib/api-client.ts';
-import { applyFieldErrors } from '#web/lib/forms.ts';
-import { useDebounced } from '#web/lib/use-debounced.ts';
+import { type Column, usePaging } from '#web/components/DataTable.tsx';
+import { ListPage } from '#web/components/list-page/ListPage.tsx';
+import { serverList, useEditDialog, useListSearch } from '#web/components/list-page/list-state.ts';
 import { useCreateCustomer } from './api/create-customer.ts';
 import { useCustomers } from './api/list-customers.ts';
 import { useUpdateCustomer } from './api/update-customer.ts';
@@ -31,14 +25,12 @@ export default function CustomersPage() {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const paging = usePaging();
-  const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim());
-  const customers = useCustomers({ ...paging.query, search: term || undefined });
-  /** undefined: closed; null: creating; a customer: editing it. */
-  const [editing, setEditing] = useState<CustomerItem | null | undefined>(undefined);
-  const close = () => setEditing(undefined);
-  const create = useCreateCustomer({ onSuccess: close });
-  const update = useUpdateCustomer({ onSuccess: close });
+  const search = useListSearch(paging);
+  const customers = useCustomers({ ...paging.query, search: search.term });
+  const dialog = useEditDialog<CustomerItem>();
+  const create = useCreateCustomer({ onSuccess: dialog.close });
+  const update = useUpdateCustomer({ onSuccess: dialog.close });
+  const { editing } = dialog;
 
   const columns: Column<CustomerItem>[] = [
     {
@@ -101,7 +93,7 @@ export default function CustomersPage() {
       align: 'right',
       render: (c) => (
         <Tooltip title={tc('edit')}>
-          <IconButton aria-label={tc('editNamed', { name: c.name })} size="small" onClick={() => setEditing(c)}>
+          <IconButton aria-label={tc('editNamed', { name: c.name })} size="small" onClick={() => dialog.openEdit(c)}>
             <EditOutlined fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -110,50 +102,30 @@ export default function CustomersPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={t('customers.title')}
-        actions={
-          <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
-            {t('customers.add')}
-          </Button>
-        }
-      />
-      <SearchField
-        placeholder={t('customers.search')}
-        label={t('customers.searchLabel')}
-        value={search}
-        onChange={(v) => {
-          setSearch(v);
-          paging.reset();
-        }}
-        sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
-      />
-      <DataTable
-        label={t('customers.tableLabel')}
-        columns={columns}
-        rows={customers.data?.items}
-        total={customers.data?.total}
-        getRowId={(c) => c.id}
-        paging={paging}
-        loading={customers.isFetching}
-        error={customers.error ? errorMessage(customers.error, tc('loadFailed')) : null}
-        onRetry={() => void customers.refetch()}
-        emptyMessage={t('customers.empty')}
-        rowLink={(c) => `/customers/${c.id}`}
-      />
+    <ListPage
+      title={t('customers.title')}
+      addLabel={t('customers.add')}
+      onAdd={dialog.openCreate}
+      search={{ state: search, placeholder: t('customers.search'), label: t('customers.searchLabel') }}
+      list={serverList(customers, tc('loadFailed'))}
+      paging={paging}
+      columns={columns}
+      getRowId={(c) => c.id}
+      tableLabel={t('customers.tableLabel')}
+      emptyMessage={t('customers.empty')}
+      rowLink={(c) => `/customers/${c.id}`}
+    >
       {editing !== undefined ? (
         <CustomerDialog
           customer={editing}
           pending={create.isPending || update.isPending}
-          onClose={close}
-          onSubmit={(values, setError) => {
-            const onError = (err: Error) => applyFieldErrors(err, setError);
+          onClose={dialog.close}
+          onSave={(values, onError) => {
             if (editing) update.mutate({ id: editing.id, body: values }, { onError });
             else create.mutate(values, { onError });
           }}
         />
       ) : null}
-    </Box>
+    </ListPage>
   );
 }

@@ -41,6 +41,8 @@ import { RequestFactsCard } from './components/RequestFactsCard.tsx';
 import { RequestUnitCard } from './components/RequestUnitCard.tsx';
 import { WorkLogList } from './components/WorkLogList.tsx';
 import { WorkProgressPanel } from './components/WorkProgressPanel.tsx';
+// The queued start and complete shown on the page (withQueued) are these registrations' overlays.
+import './offline-actions.ts';
 
 export default function RequestDetailsPage() {
   const { t } = useTranslation('requests');

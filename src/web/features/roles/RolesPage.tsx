@@ -3,9 +3,6 @@
  * 'System Role' chip and have no edit or delete; custom roles are created and renamed in one dialog
  * and deleted after a confirmation.
  */
-import Add from '@mui/icons-material/Add';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,12 +11,12 @@ import { useTranslation } from 'react-i18next';
 import type { RoleItem } from '#shared/contracts/roles.ts';
 import { assignableRoleIds } from '#shared/domain/roles.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
-import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { type Column, usePaging } from '#web/components/DataTable.tsx';
+import { ListPage } from '#web/components/list-page/ListPage.tsx';
+import { useEditDialog, wholeList } from '#web/components/list-page/list-state.ts';
 import { RowActions } from '#web/components/RowActions.tsx';
 import { useRoleName } from '#web/i18n/hooks.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { applyFieldErrors } from '#web/lib/forms.ts';
 import { useCreateRole } from './api/create-role.ts';
 import { useDeleteRole } from './api/delete-role.ts';
 import { useRoles } from './api/list-roles.ts';
@@ -32,21 +29,17 @@ export default function RolesPage() {
   const roleName = useRoleName();
   const roles = useRoles();
   const paging = usePaging();
-  /** undefined: closed; null: creating; a role: editing it. */
-  const [editing, setEditing] = useState<RoleItem | null | undefined>(undefined);
+  const dialog = useEditDialog<RoleItem>();
   const [target, setTarget] = useState<RoleItem | null>(null);
-  const close = () => setEditing(undefined);
-  const create = useCreateRole({ onSuccess: close });
-  const update = useUpdateRole({ onSuccess: close });
+  const create = useCreateRole({ onSuccess: dialog.close });
+  const update = useUpdateRole({ onSuccess: dialog.close });
   const remove = useDeleteRole({ onSuccess: () => setTarget(null) });
+  const { editing } = dialog;
 
-  const all = roles.data ?? [];
   const { user, policyRole } = useAuth();
   // Edit and Delete only where the server allows them: a custom role the caller may assign (ADR 009).
   const manageable =
-    user && policyRole ? assignableRoleIds(all, { roleId: user.roleId, policyRole }) : new Set<string>();
-  const start = paging.page * paging.pageSize;
-  const rows = all.slice(start, start + paging.pageSize);
+    user && policyRole ? assignableRoleIds(roles.data ?? [], { roleId: user.roleId, policyRole }) : new Set<string>();
 
   const columns: Column<RoleItem>[] = [
     {
@@ -77,44 +70,29 @@ export default function RolesPage() {
       align: 'right',
       render: (r) =>
         r.immutable || !manageable.has(r.id) ? null : (
-          <RowActions name={r.name} onEdit={() => setEditing(r)} onDelete={() => setTarget(r)} />
+          <RowActions name={r.name} onEdit={() => dialog.openEdit(r)} onDelete={() => setTarget(r)} />
         ),
     },
   ];
 
   return (
-    <Box>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between', mb: 2 }}
-      >
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-          {t('roles.title')}
-        </Typography>
-        <Button variant="contained" startIcon={<Add />} onClick={() => setEditing(null)}>
-          {t('roles.add')}
-        </Button>
-      </Stack>
-      <DataTable
-        label={t('roles.tableLabel')}
-        columns={columns}
-        rows={rows}
-        total={all.length}
-        getRowId={(r) => r.id}
-        paging={paging}
-        loading={roles.isLoading}
-        error={roles.error ? errorMessage(roles.error, t('roles.fetchFailed')) : null}
-        onRetry={() => void roles.refetch()}
-        emptyMessage={t('roles.empty')}
-      />
+    <ListPage
+      title={t('roles.title')}
+      addLabel={t('roles.add')}
+      onAdd={dialog.openCreate}
+      list={wholeList(roles, paging, t('roles.fetchFailed'))}
+      paging={paging}
+      columns={columns}
+      getRowId={(r) => r.id}
+      tableLabel={t('roles.tableLabel')}
+      emptyMessage={t('roles.empty')}
+    >
       {editing !== undefined ? (
         <RoleDialog
           role={editing}
           pending={create.isPending || update.isPending}
-          onClose={close}
-          onSubmit={(values, setError) => {
-            const onError = (err: Error) => applyFieldErrors(err, setError);
+          onClose={dialog.close}
+          onSave={(values, onError) => {
             if (editing) update.mutate({ id: editing.id, body: { name: values.name } }, { onError });
             else create.mutate({ name: values.name, permissions: {} }, { onError });
           }}
@@ -130,6 +108,6 @@ export default function RolesPage() {
         onConfirm={() => target && remove.mutate(target.id)}
         onClose={() => setTarget(null)}
       />
-    </Box>
+    </ListPage>
   );
 }

@@ -3,11 +3,9 @@
  * Email, Role, Region ('N/A'), Status (green ACTIVE, red otherwise), Edit and Delete (with
  * confirmation; it deactivates). 'No users found' when empty.
  */
-import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -18,13 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { UserItem } from '#shared/contracts/users.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
-import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
-import { PageHeader } from '#web/components/PageHeader.tsx';
-import { SearchField } from '#web/components/SearchField.tsx';
+import { type Column, usePaging } from '#web/components/DataTable.tsx';
+import { ListPage } from '#web/components/list-page/ListPage.tsx';
+import { serverList, useListSearch } from '#web/components/list-page/list-state.ts';
 import { useRoleName } from '#web/i18n/hooks.ts';
-import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { useDebounced } from '#web/lib/use-debounced.ts';
 import { useDeleteUser } from './api/delete-user.ts';
 import { useUsers } from './api/list-users.ts';
 
@@ -35,9 +31,8 @@ export default function UsersPage() {
   const navigate = useNavigate();
   const { user: me } = useAuth();
   const paging = usePaging();
-  const [search, setSearch] = useState('');
-  const term = useDebounced(search.trim());
-  const users = useUsers({ ...paging.query, search: term || undefined });
+  const search = useListSearch(paging);
+  const users = useUsers({ ...paging.query, search: search.term });
   const [target, setTarget] = useState<UserItem | null>(null);
   const remove = useDeleteUser({ onSuccess: () => setTarget(null) });
 
@@ -106,37 +101,18 @@ export default function UsersPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={t('users.title')}
-        actions={
-          <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/users/create')}>
-            {t('users.add')}
-          </Button>
-        }
-      />
-      <SearchField
-        placeholder={t('users.search')}
-        label={t('users.searchLabel')}
-        value={search}
-        onChange={(v) => {
-          setSearch(v);
-          paging.reset();
-        }}
-        sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
-      />
-      <DataTable
-        label={t('users.tableLabel')}
-        columns={columns}
-        rows={users.data?.items}
-        total={users.data?.total}
-        getRowId={(u) => u.id}
-        paging={paging}
-        loading={users.isFetching}
-        error={users.error ? errorMessage(users.error, t('users.fetchFailed')) : null}
-        onRetry={() => void users.refetch()}
-        emptyMessage={t('users.empty')}
-      />
+    <ListPage
+      title={t('users.title')}
+      addLabel={t('users.add')}
+      onAdd={() => navigate('/users/create')}
+      search={{ state: search, placeholder: t('users.search'), label: t('users.searchLabel') }}
+      list={serverList(users, t('users.fetchFailed'))}
+      paging={paging}
+      columns={columns}
+      getRowId={(u) => u.id}
+      tableLabel={t('users.tableLabel')}
+      emptyMessage={t('users.empty')}
+    >
       <ConfirmDialog
         open={!!target}
         title={t('users.deleteTitle')}
@@ -147,6 +123,6 @@ export default function UsersPage() {
         onConfirm={() => target && remove.mutate(target.id)}
         onClose={() => setTarget(null)}
       />
-    </Box>
+    </ListPage>
   );
 }

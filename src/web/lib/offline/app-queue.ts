@@ -8,9 +8,10 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '#web/lib/api-client.ts';
 import { installReplayTriggers, OfflineQueue } from './queue.ts';
 import { readThrough } from './read-cache.ts';
+import { type ItemOf, offlineActionOf } from './registry.ts';
 import { sendItem } from './sender.ts';
 import { offlineDb } from './store.ts';
-import type { QueueItem } from './types.ts';
+import type { OfflineKind, QueueItem } from './types.ts';
 
 export interface QueueView {
   items: QueueItem[];
@@ -68,7 +69,7 @@ export async function syncNow(): Promise<void> {
 /**
  * The queue's state for a screen; while any screen uses it, replay runs on `online`, on return to
  * the foreground and when a backoff ends, and once at once (the app opening). After each item is
- * sent, that task's queries are refetched.
+ * sent, the queries its kind names (`sent`, registry.ts) are refetched.
  */
 export function useOfflineQueue(queryClient?: QueryClient): QueueView {
   useEffect(() => {
@@ -76,9 +77,10 @@ export function useOfflineQueue(queryClient?: QueryClient): QueueView {
     void reload();
     if (!uninstall) uninstall = installReplayTriggers(queue());
     const onSent = (item: QueueItem) => {
-      void queryClient?.invalidateQueries({ queryKey: ['technician'] });
-      void queryClient?.invalidateQueries({ queryKey: ['service-requests', 'detail', item.taskId] });
-      void queryClient?.invalidateQueries({ queryKey: ['dashboard'] });
+      const typed = item as ItemOf<OfflineKind>;
+      for (const queryKey of offlineActionOf(typed)?.sent?.(typed) ?? []) {
+        void queryClient?.invalidateQueries({ queryKey });
+      }
     };
     sentListeners.push(onSent);
     return () => {

@@ -1,10 +1,12 @@
 /**
  * A task as the technician sees it while their actions wait to be sent (ADR 027): the last details
- * from the server with the queued start and complete applied (status, the open or closed work log
- * at the phone's times), so the work panel shows the next step and not a Start already pressed.
+ * from the server with each queued item applied by its kind's `overlay` (registry.ts; the queued
+ * start and complete: status, the open or closed work log at the phone's times), so the work panel
+ * shows the next step and not a Start already pressed. Refused items are not applied.
  */
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
-import type { QueueItem } from './types.ts';
+import { type ItemOf, offlineActionOf } from './registry.ts';
+import type { OfflineKind, QueueItem } from './types.ts';
 
 export function withQueued(
   r: RequestDetails,
@@ -14,33 +16,9 @@ export function withQueued(
   let out = r;
   for (const item of items) {
     if (item.taskId !== r.id || item.state === 'needsAttention') continue;
-    const a = item.action;
-    if (a.kind === 'start' && out.status === 'ASSIGNED') {
-      out = {
-        ...out,
-        status: 'IN_PROGRESS',
-        workLogs: [
-          ...out.workLogs,
-          {
-            id: `queued-${item.key}`,
-            technician: me,
-            startTime: item.clientTime,
-            endTime: null,
-            notes: null,
-            recordedAt: item.clientTime,
-            endRecordedAt: null,
-          },
-        ],
-      };
-    } else if (a.kind === 'complete' && out.status === 'IN_PROGRESS') {
-      out = {
-        ...out,
-        status: 'WORK_COMPLETED',
-        workLogs: out.workLogs.map((l) =>
-          l.endTime === null ? { ...l, endTime: item.clientTime, notes: a.notes } : l,
-        ),
-      };
-    }
+    const typed = item as ItemOf<OfflineKind>;
+    const overlay = offlineActionOf(typed)?.overlay;
+    if (overlay) out = overlay(out, typed, me);
   }
   return out;
 }

@@ -1,52 +1,19 @@
 /**
- * Sends one queued item to the API (ADR 027): its Idempotency-Key on every attempt, its clientTime
- * in the body (the photo's in the query, its body being multipart).
+ * Sends one queued item to the API (ADR 027) through its kind's registration (registry.ts): its
+ * Idempotency-Key on every attempt, its clientTime in the call.
  */
-import { ApiError, api, upload } from '#web/lib/api-client.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { outcomeOf } from './queue.ts';
-import type { QueueItem, SendResult } from './types.ts';
+import { type ItemOf, offlineActionOf, offlineActionsReady } from './registry.ts';
+import type { OfflineKind, QueueItem, SendResult } from './types.ts';
 
 async function call(item: QueueItem, onProgress?: (percent: number) => void): Promise<void> {
-  const headers = { 'Idempotency-Key': item.key };
-  const a = item.action;
-  switch (a.kind) {
-    case 'start':
-      await api('/technician-workflow/start', {
-        method: 'POST',
-        headers,
-        body: { requestId: a.requestId, clientTime: item.clientTime },
-      });
-      return;
-    case 'complete':
-      await api('/technician-workflow/stop', {
-        method: 'POST',
-        headers,
-        body: { requestId: a.requestId, notes: a.notes, ...a.extras, clientTime: item.clientTime },
-      });
-      return;
-    case 'location':
-      await api(`/customers/update-location/${a.customerId}`, {
-        method: 'PUT',
-        headers,
-        body: {
-          latitude: a.latitude,
-          longitude: a.longitude,
-          accuracy: a.accuracy,
-          clientTime: item.clientTime,
-          requestId: a.requestId,
-        },
-      });
-      return;
-    case 'photo': {
-      const form = new FormData();
-      form.append('file', a.photo, a.fileName);
-      await upload(`/uploads/work-media/${a.requestId}?clientTime=${encodeURIComponent(item.clientTime)}`, form, {
-        headers,
-        ...(onProgress ? { onProgress } : {}),
-      });
-      return;
-    }
-  }
+  await offlineActionsReady();
+  const typed = item as ItemOf<OfflineKind>;
+  const def = offlineActionOf(typed);
+  // Not dropped: the attempt fails and the item waits for a version that knows its kind.
+  if (!def) throw new Error(`No offline action '${item.action.kind}' is registered`);
+  await def.send(typed, { headers: { 'Idempotency-Key': item.key }, ...(onProgress ? { onProgress } : {}) });
 }
 
 export async function sendItem(item: QueueItem, onProgress?: (percent: number) => void): Promise<SendResult> {

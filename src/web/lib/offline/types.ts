@@ -7,23 +7,32 @@
  * needsAttention   the server refused it (4xx: the task was reassigned, rejected, acknowledged):
  *                  never retried by itself, never dropped; the technician's notes and photos stay
  */
-import type { CompletionExtras } from '#shared/contracts/maintenance.ts';
 
 export type ItemState = 'waiting' | 'sending' | 'failed' | 'needsAttention';
 
-export type QueuedAction =
-  | { kind: 'start'; requestId: string }
-  /** `extras`: the installed base's completion fields (issue 21), sent as they are. */
-  | { kind: 'complete'; requestId: string; notes: string | null; extras?: CompletionExtras }
-  | { kind: 'photo'; requestId: string; photo: Blob; fileName: string }
-  | {
-      kind: 'location';
-      requestId: string;
-      customerId: string;
-      latitude: number;
-      longitude: number;
-      accuracy: number | null;
-    };
+/**
+ * The queued actions' fields by kind. Empty here: each feature adds its kinds next to their
+ * registration (registry.ts), by declaration merging:
+ *
+ *   declare module '#web/lib/offline/types.ts' {
+ *     interface OfflineActions {
+ *       reading: { requestId: string; litres: number };
+ *     }
+ *   }
+ *
+ * A kind's name and fields are what IndexedDB keeps on the phone: items queued by an older
+ * version are replayed by the newer one, so a kind keeps its name and fields once shipped.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the features' declaration merging.
+export interface OfflineActions {}
+
+export type OfflineKind = keyof OfflineActions;
+
+/** One queued action: its kind and fields. Every action belongs to a task (`requestId`). */
+export type QueuedAction = { [K in OfflineKind]: { kind: K; requestId: string } & OfflineActions[K] }[OfflineKind];
+
+/** The action of one kind. */
+export type ActionOf<K extends OfflineKind> = Extract<QueuedAction, { kind: K }>;
 
 export interface QueueItem {
   /** Insertion order: the replay order within a task. */

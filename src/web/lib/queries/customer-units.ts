@@ -1,12 +1,14 @@
 /**
  * GET /api/customers/:id/units (issue 21): a customer's installed units with their schedules, one
- * query under one key for the customer history page and the technician's completion dialog.
+ * query under one key for the customer history page's units (features/units) and the technician's
+ * completion dialog (features/requests).
  */
 import { useQuery } from '@tanstack/react-query';
-import type { UnitItem } from '#shared/contracts/maintenance.ts';
+import type { UnitItem } from '#shared/contracts/units.ts';
 import { apiList } from '#web/lib/api-client.ts';
+import { queryRoots } from '#web/lib/query-keys.ts';
 
-export const customerUnitsQueryKey = (customerId: string) => ['maintenance', 'customer-units', customerId] as const;
+export const customerUnitsQueryKey = (customerId: string) => [...queryRoots.customerUnits, customerId] as const;
 
 export function useCustomerUnits(customerId: string, enabled = true) {
   return useQuery({

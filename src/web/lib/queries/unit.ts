@@ -3,10 +3,11 @@
  * key for the unit page and the request details page's purifier card.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { UnitDetails } from '#shared/contracts/maintenance.ts';
+import type { UnitDetails } from '#shared/contracts/units.ts';
 import { api } from '#web/lib/api-client.ts';
+import { queryRoots } from '#web/lib/query-keys.ts';
 
-export const unitQueryKey = (id: string) => ['maintenance', 'unit', id] as const;
+export const unitQueryKey = (id: string) => [...queryRoots.units, id] as const;
 
 export function useUnitDetails(id: string, opts: { fallback?: string; enabled?: boolean } = {}) {
   return useQuery({

@@ -10,19 +10,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
-import { Controller, type UseFormSetError, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   additionalPhoneError,
@@ -34,6 +28,7 @@ import {
 import { PHONE_LENGTH } from '#shared/domain/constants.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import { type CapturedLocation, LocationCapture } from '#web/components/LocationCapture.tsx';
+import { EntityDialog } from '#web/components/list-page/EntityDialog.tsx';
 import { useServerText } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
@@ -47,30 +42,21 @@ export interface CustomerDialogProps {
   /** The customer being edited, or null to create one. */
   customer: CustomerItem | null;
   pending: boolean;
-  onSubmit: (values: CustomerBody, setError: UseFormSetError<CustomerInput>) => void;
+  /** Save; `onError` puts a failure's field errors on the form. */
+  onSave: (values: CustomerBody, onError: (error: Error) => void) => void;
   onClose: () => void;
 }
 
 /** Mount it only while open (the form starts from `customer` each time). */
-export function CustomerDialog({ customer, pending, onSubmit, onClose }: CustomerDialogProps) {
+export function CustomerDialog({ customer, pending, onSave, onClose }: CustomerDialogProps) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const serverText = useServerText();
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const { user, policyRole } = useAuth();
   const regions = useRegions();
   const ownRegion = policyRole && regionalScopeOf(policyRole) === 'region' ? (user?.regionId ?? null) : null;
 
-  const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    setValue,
-    setError,
-    formState: { errors },
-  } = useForm<CustomerInput, unknown, CustomerBody>({
+  const form = useForm<CustomerInput, unknown, CustomerBody>({
     resolver: zodResolver(customerBody),
     defaultValues: {
       name: customer?.name ?? '',
@@ -84,6 +70,13 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
       accuracy: customer?.accuracy ?? null,
     },
   });
+  const {
+    register,
+    control,
+    watch,
+    setValue,
+    formState: { errors },
+  } = form;
 
   const [extra, setExtra] = useState('');
   const [extraError, setExtraError] = useState<string | null>(null);
@@ -136,162 +129,144 @@ export function CustomerDialog({ customer, pending, onSubmit, onClose }: Custome
   const locationError = serverText(errors.latitude?.message ?? errors.longitude?.message);
 
   return (
-    <Dialog
-      open
-      onClose={pending ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={narrow}
-      aria-labelledby="customer-dialog-title"
+    <EntityDialog
+      titleId="customer-dialog-title"
+      title={customer ? t('customers.editTitle') : t('customers.addTitle')}
+      form={form}
+      onSave={onSave}
+      onClose={onClose}
+      pending={pending}
+      submitLabel={customer ? tc('update') : tc('save')}
+      canSubmit={canSave}
+      long
     >
-      <form noValidate onSubmit={handleSubmit((values) => onSubmit(values, setError))}>
-        <DialogTitle id="customer-dialog-title">
-          {customer ? t('customers.editTitle') : t('customers.addTitle')}
-        </DialogTitle>
-        <DialogContent dividers>
-          {regions.error ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {errorMessage(regions.error, tc('loadFailed'))}
-            </Alert>
-          ) : null}
-          <Stack spacing={2.5}>
+      {regions.error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(regions.error, tc('loadFailed'))}
+        </Alert>
+      ) : null}
+      <Stack spacing={2.5}>
+        <TextField
+          label={t('customers.name')}
+          required
+          fullWidth
+          autoFocus
+          error={!!errors.name}
+          helperText={serverText(errors.name?.message)}
+          {...register('name')}
+        />
+        <Controller
+          name="regionId"
+          control={control}
+          render={({ field }) => (
             <TextField
-              label={t('customers.name')}
+              select
+              label={tc('field.region')}
               required
               fullWidth
-              autoFocus
-              error={!!errors.name}
-              helperText={serverText(errors.name?.message)}
-              {...register('name')}
-            />
-            <Controller
-              name="regionId"
-              control={control}
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={tc('field.region')}
-                  required
-                  fullWidth
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  name={field.name}
-                  error={!!errors.regionId}
-                  helperText={serverText(errors.regionId?.message)}
-                >
-                  {regionOptions.map((r) => (
-                    <MenuItem key={r.id} value={r.id}>
-                      {r.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              name={field.name}
+              error={!!errors.regionId}
+              helperText={serverText(errors.regionId?.message)}
+            >
+              {regionOptions.map((r) => (
+                <MenuItem key={r.id} value={r.id}>
+                  {r.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <TextField
+          label={tc('field.address')}
+          required
+          fullWidth
+          multiline
+          minRows={2}
+          error={!!errors.address}
+          helperText={serverText(errors.address?.message)}
+          {...register('address')}
+        />
+        <Controller
+          name="primaryPhone"
+          control={control}
+          render={({ field }) => (
             <TextField
-              label={tc('field.address')}
+              label={t('customers.primaryPhone')}
               required
               fullWidth
-              multiline
-              minRows={2}
-              error={!!errors.address}
-              helperText={serverText(errors.address?.message)}
-              {...register('address')}
+              value={field.value ?? ''}
+              onChange={(e) => field.onChange(digitsOnly(e.target.value))}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              name={field.name}
+              error={!!errors.primaryPhone}
+              helperText={serverText(errors.primaryPhone?.message) ?? t('customers.digits', { count: PHONE_LENGTH })}
+              slotProps={{ htmlInput: phoneInput }}
             />
-            <Controller
-              name="primaryPhone"
-              control={control}
-              render={({ field }) => (
-                <TextField
-                  label={t('customers.primaryPhone')}
-                  required
-                  fullWidth
-                  value={field.value ?? ''}
-                  onChange={(e) => field.onChange(digitsOnly(e.target.value))}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  name={field.name}
-                  error={!!errors.primaryPhone}
-                  helperText={
-                    serverText(errors.primaryPhone?.message) ?? t('customers.digits', { count: PHONE_LENGTH })
-                  }
-                  slotProps={{ htmlInput: phoneInput }}
-                />
-              )}
-            />
-            <Box>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                <TextField
-                  label={t('customers.additionalPhone')}
-                  fullWidth
-                  value={extra}
-                  onChange={(e) => {
-                    setExtra(digitsOnly(e.target.value));
-                    setExtraError(null);
-                  }}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter') {
-                      e.preventDefault();
-                      addPhone();
-                    }
-                  }}
-                  error={!!extraError}
-                  helperText={serverText(extraError ?? undefined) ?? t('customers.addHint')}
-                  slotProps={{ htmlInput: phoneInput }}
-                />
-                <Button variant="outlined" startIcon={<Add />} onClick={addPhone} sx={{ mt: 1, flexShrink: 0 }}>
-                  {tc('add')}
-                </Button>
-              </Stack>
-              {phoneNumbers.length > 0 ? (
-                <Stack
-                  direction="row"
-                  sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }}
-                  aria-label={t('customers.addedPhones')}
-                >
-                  {phoneNumbers.map((p) => (
-                    <Chip key={p} label={p} onDelete={() => removePhone(p)} />
-                  ))}
-                </Stack>
-              ) : null}
-              {phoneListError ? (
-                <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5 }}>
-                  {serverText(phoneListError)}
-                </Typography>
-              ) : null}
-            </Box>
+          )}
+        />
+        <Box>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             <TextField
-              label={tc('field.email')}
-              type="email"
+              label={t('customers.additionalPhone')}
               fullWidth
-              error={!!errors.email}
-              helperText={serverText(errors.email?.message) ?? tc('optional')}
-              {...register('email')}
+              value={extra}
+              onChange={(e) => {
+                setExtra(digitsOnly(e.target.value));
+                setExtraError(null);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  addPhone();
+                }
+              }}
+              error={!!extraError}
+              helperText={serverText(extraError ?? undefined) ?? t('customers.addHint')}
+              slotProps={{ htmlInput: phoneInput }}
             />
-            <Divider />
-            <Box>
-              <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
-                {t('customers.locationOptional')}
-              </Typography>
-              <LocationCapture value={location} onChange={setLocation} allowClear applyOnBlur />
-              {locationError ? (
-                <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5 }}>
-                  {locationError}
-                </Typography>
-              ) : null}
-            </Box>
+            <Button variant="outlined" startIcon={<Add />} onClick={addPhone} sx={{ mt: 1, flexShrink: 0 }}>
+              {tc('add')}
+            </Button>
           </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose} disabled={pending}>
-            {tc('cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSave || pending}>
-            {customer ? tc('update') : tc('save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          {phoneNumbers.length > 0 ? (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1.5 }} aria-label={t('customers.addedPhones')}>
+              {phoneNumbers.map((p) => (
+                <Chip key={p} label={p} onDelete={() => removePhone(p)} />
+              ))}
+            </Stack>
+          ) : null}
+          {phoneListError ? (
+            <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5 }}>
+              {serverText(phoneListError)}
+            </Typography>
+          ) : null}
+        </Box>
+        <TextField
+          label={tc('field.email')}
+          type="email"
+          fullWidth
+          error={!!errors.email}
+          helperText={serverText(errors.email?.message) ?? tc('optional')}
+          {...register('email')}
+        />
+        <Divider />
+        <Box>
+          <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
+            {t('customers.locationOptional')}
+          </Typography>
+          <LocationCapture value={location} onChange={setLocation} allowClear applyOnBlur />
+          {locationError ? (
+            <Typography variant="caption" color="error" sx={{ display: 'block', mt: 0.5 }}>
+              {locationError}
+            </Typography>
+          ) : null}
+        </Box>
+      </Stack>
+    </EntityDialog>
   );
 }

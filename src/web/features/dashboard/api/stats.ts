@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { getI18n } from 'react-i18next';
 import type { DashboardStats } from '#shared/contracts/dashboard.ts';
 import { api } from '#web/lib/api-client.ts';
+import { queryRoots } from '#web/lib/query-keys.ts';
 
-/** The requests feature invalidates ['dashboard'] after every change. */
-export const dashboardQueryKey = ['dashboard', 'stats'] as const;
+/** The requests feature invalidates the dashboard's root after every change. */
+export const dashboardQueryKey = [...queryRoots.dashboard, 'stats'] as const;
 
 export function useDashboardStats() {
   return useQuery({

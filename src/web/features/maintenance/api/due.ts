@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getI18n } from 'react-i18next';
 import type { DueItem, MaintenanceCounts, RunResult } from '#shared/contracts/maintenance.ts';
 import { api, apiList, type PagedQuery } from '#web/lib/api-client.ts';
+import { queryRoots } from '#web/lib/query-keys.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { MAINTENANCE_KEYS } from './keys.ts';
 
@@ -29,6 +30,6 @@ export function useRunDueJobs() {
     mutationFn: (body) => api<RunResult>('/maintenance/run', { method: 'POST', body }),
     fallback: t('maintenance:run.failed'),
     success: (r) => t('maintenance:run.done', { created: r.created, skipped: r.skipped }),
-    invalidate: [['maintenance'], ['service-requests'], ['dashboard']],
+    invalidate: [queryRoots.maintenance, queryRoots.requests, queryRoots.dashboard],
   });
 }

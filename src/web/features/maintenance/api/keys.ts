@@ -1,9 +1,7 @@
-/** Query keys of the installed base's screens. */
-import { unitQueryKey } from '#web/lib/queries/unit.ts';
+/** Query keys of the due list and its counts, under the installed base's root. */
+import { queryRoots } from '#web/lib/query-keys.ts';
 
 export const MAINTENANCE_KEYS = {
-  due: ['maintenance', 'due'] as const,
-  counts: ['maintenance', 'counts'] as const,
-  products: ['maintenance', 'products'] as const,
-  unit: unitQueryKey,
+  due: [...queryRoots.maintenance, 'due'] as const,
+  counts: [...queryRoots.maintenance, 'counts'] as const,
 };

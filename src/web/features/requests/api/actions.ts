@@ -6,11 +6,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getI18n, useTranslation } from 'react-i18next';
 import type { LocationInput } from '#shared/contracts/customers.ts';
-import type { CompletionExtras } from '#shared/contracts/maintenance.ts';
 import type { RequestDetails, TechnicianCandidate } from '#shared/contracts/service-requests.ts';
+import type { CompletionExtras } from '#shared/contracts/units.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 import { actAndWait } from '#web/lib/offline/app-queue.ts';
 import type { QueuedAction } from '#web/lib/offline/types.ts';
+import { queryRoots } from '#web/lib/query-keys.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { fetchRequest } from './get-request.ts';
 import { AFTER_TRANSITION, candidatesQueryKey, requestQueryKey } from './keys.ts';
@@ -201,6 +202,6 @@ export function useSaveLocation(requestId: string) {
     },
     fallback: t('failed.location'),
     success: (r) => (r.queued ? savedOnPhone() : t('done.locationSaved')),
-    invalidate: [['service-requests', 'detail', requestId], ['customers']],
+    invalidate: [requestQueryKey(requestId), queryRoots.customers],
   });
 }

@@ -1,2 +1,4 @@
-/** Query keys of the technician screens (the requests feature invalidates ['technician'] after a change). */
-export const technicianQueryKey = ['technician'] as const;
+/** Query keys of the technician screens (the requests feature invalidates their root after a change). */
+import { queryRoots } from '#web/lib/query-keys.ts';
+
+export const technicianQueryKey = queryRoots.technician;

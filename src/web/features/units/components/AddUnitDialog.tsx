@@ -1,4 +1,4 @@
-/** Record a purifier installed at this customer (issue 21): POST /api/customers/:id/units. */
+/** Record a purifier installed at this customer (issue 21): the dialog of api/add-unit.ts. */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,14 +10,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UnitDetails } from '#shared/contracts/maintenance.ts';
 import { useServerText } from '#web/i18n/hooks.ts';
-import { api, errorMessage } from '#web/lib/api-client.ts';
-import { customerUnitsQueryKey } from '#web/lib/queries/customer-units.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
 import { useProductChoices } from '#web/lib/queries/products.ts';
-import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { useAddUnit } from '../api/add-unit.ts';
 
-/** Today in IST as YYYY-MM-DD (inline: see ContractDialog on the initial bundle). */
+/** Today in IST as YYYY-MM-DD (inline: see contracts/ContractDialog.tsx on the initial bundle). */
 const todayIn = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 
 export function AddUnitDialog({ customerId, onClose }: { customerId: string; onClose: () => void }) {
@@ -28,18 +26,7 @@ export function AddUnitDialog({ customerId, onClose }: { customerId: string; onC
   const [serialNumber, setSerial] = useState('');
   const [installedOn, setInstalledOn] = useState(todayIn());
   const [locationNote, setLocation] = useState('');
-  const save = useApiMutation<UnitDetails, void>({
-    mutationFn: () =>
-      api<UnitDetails>(`/customers/${customerId}/units`, {
-        method: 'POST',
-        body: { productId, serialNumber, installedOn, locationNote },
-      }),
-    fallback: t('addUnit.failed'),
-    success: t('addUnit.saved'),
-    invalidate: [customerUnitsQueryKey(customerId), ['maintenance']],
-    toastError: false,
-    onSuccess: onClose,
-  });
+  const save = useAddUnit(customerId, onClose);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="add-unit-title">
       <DialogTitle id="add-unit-title">{t('addUnit.title')}</DialogTitle>
@@ -85,7 +72,7 @@ export function AddUnitDialog({ customerId, onClose }: { customerId: string; onC
         <Button
           variant="contained"
           disabled={!productId || !serialNumber.trim() || !installedOn || save.isPending}
-          onClick={() => save.mutate()}
+          onClick={() => save.mutate({ productId, serialNumber, installedOn, locationNote })}
         >
           {t('save')}
         </Button>

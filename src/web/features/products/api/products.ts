@@ -1,14 +1,14 @@
 /** The product catalogue: GET/POST /api/products, PUT/DELETE /api/products/:id. */
 import { useQuery } from '@tanstack/react-query';
 import { getI18n } from 'react-i18next';
-import type { ProductBody, ProductItem } from '#shared/contracts/maintenance.ts';
+import type { ProductBody, ProductItem } from '#shared/contracts/products.ts';
 import { api, apiList } from '#web/lib/api-client.ts';
+import { queryRoots } from '#web/lib/query-keys.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
-import { MAINTENANCE_KEYS } from './keys.ts';
 
 export function useProducts(query: { page: number; pageSize: number; search?: string }) {
   return useQuery({
-    queryKey: [...MAINTENANCE_KEYS.products, query],
+    queryKey: [...queryRoots.products, query],
     queryFn: ({ signal }) =>
       apiList<ProductItem>('/products', { query, signal, fallback: getI18n().t('maintenance:products.fetchFailed') }),
   });
@@ -23,7 +23,7 @@ export function useSaveProduct() {
         : api<ProductItem>('/products', { method: 'POST', body }),
     fallback: t('maintenance:products.saveFailed'),
     success: t('maintenance:products.saved'),
-    invalidate: [MAINTENANCE_KEYS.products],
+    invalidate: [queryRoots.products],
     toastError: false,
   });
 }
@@ -34,6 +34,6 @@ export function useDeleteProduct() {
     mutationFn: (id) => api(`/products/${id}`, { method: 'DELETE' }),
     fallback: t('maintenance:products.deleteFailed'),
     success: t('maintenance:products.deleted'),
-    invalidate: [MAINTENANCE_KEYS.products],
+    invalidate: [queryRoots.products],
   });
 }

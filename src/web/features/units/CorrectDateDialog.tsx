@@ -13,7 +13,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScheduleRow } from '#shared/contracts/maintenance.ts';
+import type { ScheduleRow } from '#shared/contracts/units.ts';
 import { useFormat, useServerText } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useCorrectPartDate } from './api/unit.ts';

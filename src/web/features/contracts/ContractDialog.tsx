@@ -1,7 +1,7 @@
 /**
- * Add a contract (AMC, warranty) to a unit, or edit one (issue 21): POST /api/units/:id/contracts,
- * PATCH /api/contracts/:id with only what changed (its type is fixed once made). The price is typed
- * in rupees with Indian grouping and sent in paise; the server's refusals show in the dialog.
+ * Add a contract (AMC, warranty) to a unit, or edit one (issue 21; api/contracts.ts): an edit sends
+ * only what changed (its type is fixed once made). The price is typed in rupees with Indian
+ * grouping and sent in paise; the server's refusals show in the dialog.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -15,11 +15,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContractItem, ContractPatchBody } from '#shared/contracts/maintenance.ts';
+import type { ContractItem, ContractPatchBody } from '#shared/contracts/contracts.ts';
 import type { ContractType } from '#shared/domain/maintenance.ts';
 import { useFormat, useServerText } from '#web/i18n/hooks.ts';
-import { api, errorMessage } from '#web/lib/api-client.ts';
-import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { errorMessage } from '#web/lib/api-client.ts';
+import { useSaveContract } from './api/contracts.ts';
 import { parseRupees, rupeesText } from './rupees.ts';
 
 // Kept out of shared/domain/maintenance.ts on purpose: a runtime import of it from two lazy pages
@@ -74,18 +74,7 @@ export function ContractDialog({
     : body;
   const invalid = price === null || badVisits || badStart || badEnd || endsFirst;
 
-  const save = useApiMutation<ContractItem, void>({
-    mutationFn: () =>
-      contract
-        ? api<ContractItem>(`/contracts/${contract.id}`, { method: 'PATCH', body: changes })
-        : api<ContractItem>(`/units/${unitId}/contracts`, { method: 'POST', body: { type, ...body } }),
-    fallback: contract ? t('contract.editFailed') : t('contract.failed'),
-    success: contract ? t('contract.updated') : t('contract.saved'),
-    // The unit's page (its contracts, an AMC's visit row), the due list and the counts.
-    invalidate: [['maintenance']],
-    toastError: false,
-    onSuccess: onClose,
-  });
+  const save = useSaveContract(unitId, contract, onClose);
   const title = contract ? t('contract.edit') : t('contract.add');
   return (
     <Dialog
@@ -192,7 +181,7 @@ export function ContractDialog({
         <Button
           variant="contained"
           disabled={invalid || save.isPending || (!!contract && Object.keys(changes).length === 0)}
-          onClick={() => save.mutate()}
+          onClick={() => save.mutate(contract ? changes : { type, ...body })}
         >
           {t('save')}
         </Button>

@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductItem } from '#shared/contracts/maintenance.ts';
+import type { ProductItem } from '#shared/contracts/products.ts';
 import { PRODUCT_TECHNOLOGIES, type ProductTechnology } from '#shared/domain/maintenance.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { DataTable, usePaging } from '#web/components/DataTable.tsx';

@@ -1,8 +1,8 @@
 /**
- * /units/:id (issue 21): one installed unit — its schedule with state chips, its contracts, its
- * service history with the parts each visit replaced, and "Raise service request". Those the
- * server lets change them (the capability helpers) add, edit and cancel contracts and correct the
- * day a part was last changed.
+ * /units/:id (issue 21): one installed unit — its schedule with state chips, its contracts (the
+ * `contracts` slot: features/contracts, composed by app/pages/UnitPage.tsx), its service history
+ * with the parts each visit replaced, and "Raise service request". Those the server lets (the
+ * capability helpers) correct the day a part was last changed.
  */
 import Add from '@mui/icons-material/Add';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -30,11 +30,10 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import type { ContractItem, ScheduleRow, UnitDetails } from '#shared/contracts/maintenance.ts';
+import type { ScheduleRow, UnitDetails } from '#shared/contracts/units.ts';
 import { MIN_DESCRIPTION } from '#shared/domain/constants.ts';
 import { hasCapability } from '#shared/domain/permissions.ts';
 import { formatTicket } from '#shared/domain/ticket.ts';
-import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { DueStateChip } from '#web/components/DueStateChip.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
@@ -43,8 +42,7 @@ import { useFormat, useServerText } from '#web/i18n/hooks.ts';
 import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { useCancelContract, useRaiseRequest, useUnit, useUnitContracts } from './api/unit.ts';
-import { ContractDialog } from './ContractDialog.tsx';
+import { useRaiseRequest, useUnit } from './api/unit.ts';
 import { CorrectDateDialog } from './CorrectDateDialog.tsx';
 
 /** Cells shown from sm up; on a phone their content moves into the row's other cells. */
@@ -60,6 +58,7 @@ const SR_ONLY = {
   whiteSpace: 'nowrap',
 } as const;
 
+/** A card of the page (the contracts slot's too). */
 function Section({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
@@ -125,20 +124,20 @@ function RaiseDialog({ unit, onClose }: { unit: UnitDetails; onClose: () => void
   );
 }
 
-export default function UnitPage() {
+export interface UnitPageProps {
+  /** The unit's contracts, in the card beside its details. */
+  contracts?: (unit: UnitDetails, frame: typeof Section) => ReactNode;
+}
+
+export default function UnitPage({ contracts }: UnitPageProps) {
   const { id = '' } = useParams();
   const { t, ready } = useTranslation('maintenance');
   const format = useFormat();
   const labels = useRequestLabels();
   const navigate = useNavigate();
   const unit = useUnit(id);
-  const contracts = useUnitContracts(id);
   const [raising, setRaising] = useState(false);
-  const [contracting, setContracting] = useState(false);
-  const [editing, setEditing] = useState<ContractItem | null>(null);
-  const [cancelling, setCancelling] = useState<ContractItem | null>(null);
   const [correcting, setCorrecting] = useState<(ScheduleRow & { partId: string }) | null>(null);
-  const cancel = useCancelContract();
   const { policyRole } = useAuth();
   if (!ready || unit.isLoading) return <Loading />;
   if (!unit.data) {
@@ -159,13 +158,9 @@ export default function UnitPage() {
   // The heading is data: the purifier's brand and model as the catalogue spells them.
   const productName = [u.product.brand, u.product.name].join(' ');
   const active = u.status === 'ACTIVE';
-  // What the server allows (the policy table): contracts for customer editors; a part's date for
-  // whoever may change the customer's units (a technician never reaches this page).
-  const mayContract = active && hasCapability(policyRole, 'contractManage');
+  // What the server allows (the policy table): a part's date for whoever may change the
+  // customer's units (a technician never reaches this page).
   const mayCorrect = active && hasCapability(policyRole, 'unitWrite');
-  // A date never breaks across lines ("2 Jul 2026 – 1 Jul 2027" wraps at the dash only).
-  const day = (d: string) => format.date(d).replace(/ /g, '\u00a0');
-  const period = (c: ContractItem) => `${day(c.startsOn)} – ${day(c.endsOn)}`;
   return (
     <Box>
       <PageHeader
@@ -226,64 +221,7 @@ export default function UnitPage() {
             {t('unit.region')}: {u.customer.regionName}
           </Typography>
         </Section>
-        <Section
-          title={t('unit.contracts')}
-          action={
-            mayContract && (
-              <Button size="small" startIcon={<Add />} onClick={() => setContracting(true)} sx={{ minHeight: 44 }}>
-                {t('contract.add')}
-              </Button>
-            )
-          }
-        >
-          {(contracts.data ?? []).length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
-              {t('unit.noContracts')}
-            </Typography>
-          ) : (
-            <Stack spacing={1}>
-              {(contracts.data ?? []).map((c) => (
-                <Box key={c.id}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {t(`contractType.${c.type}`)}
-                    </Typography>
-                    <Chip size="small" variant="outlined" label={t(`contractStatus.${c.status}`)} />
-                  </Stack>
-                  <Typography variant="body2" color="text.secondary">
-                    {period(c)} · {format.rupees(c.price / 100)}
-                    {c.visitsPerYear > 0 && ` · ${t('unit.visitsPerYear', { count: c.visitsPerYear })}`}
-                    {c.partsIncluded && ` · ${t('unit.partsIncluded')}`}
-                  </Typography>
-                  {mayContract && c.status === 'ACTIVE' && (
-                    <Stack direction="row" spacing={1} sx={{ mt: 0.5, ml: -1 }}>
-                      <Button
-                        size="small"
-                        onClick={() => setEditing(c)}
-                        aria-label={t('contract.editFor', { contract: t(`contractType.${c.type}`), period: period(c) })}
-                        sx={{ minHeight: 44, minWidth: 44 }}
-                      >
-                        {t('contract.editShort')}
-                      </Button>
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => setCancelling(c)}
-                        aria-label={t('contract.cancelFor', {
-                          contract: t(`contractType.${c.type}`),
-                          period: period(c),
-                        })}
-                        sx={{ minHeight: 44, minWidth: 44 }}
-                      >
-                        {t('contract.cancel')}
-                      </Button>
-                    </Stack>
-                  )}
-                </Box>
-              ))}
-            </Stack>
-          )}
-        </Section>
+        {contracts?.(u, Section)}
       </Box>
       <Section title={t('unit.schedule')}>
         {/* On a phone: the last change under the part, the state under the next due date. */}
@@ -392,27 +330,7 @@ export default function UnitPage() {
         )}
       </Section>
       {raising && <RaiseDialog unit={u} onClose={() => setRaising(false)} />}
-      {contracting && <ContractDialog unitId={u.id} onClose={() => setContracting(false)} />}
-      {editing && <ContractDialog unitId={u.id} contract={editing} onClose={() => setEditing(null)} />}
       {correcting && <CorrectDateDialog unitId={u.id} row={correcting} onClose={() => setCorrecting(null)} />}
-      <ConfirmDialog
-        open={!!cancelling}
-        title={t('contract.cancel')}
-        message={
-          cancelling
-            ? t('contract.cancelMessage', {
-                contract: t(`contractType.${cancelling.type}`),
-                period: period(cancelling),
-              })
-            : ''
-        }
-        confirmLabel={t('contract.cancelConfirm')}
-        cancelLabel={t('contract.keep')}
-        destructive
-        pending={cancel.isPending}
-        onConfirm={() => cancelling && cancel.mutate(cancelling.id, { onSuccess: () => setCancelling(null) })}
-        onClose={() => setCancelling(null)}
-      />
     </Box>
   );
 }

@@ -1,21 +1,13 @@
-/** One unit: GET /api/units/:id, its contracts; raising a request for it (POST /api/service-requests with unitId). */
-import { useQuery } from '@tanstack/react-query';
+/** One unit: GET /api/units/:id; raising a request for it (POST /api/service-requests with unitId); correcting a part's date. */
 import { getI18n } from 'react-i18next';
-import type { ContractItem, UnitDetails } from '#shared/contracts/maintenance.ts';
+import type { UnitDetails } from '#shared/contracts/units.ts';
 import { api } from '#web/lib/api-client.ts';
-import { useUnitDetails } from '#web/lib/queries/unit.ts';
+import { unitQueryKey, useUnitDetails } from '#web/lib/queries/unit.ts';
+import { queryRoots } from '#web/lib/query-keys.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
-import { MAINTENANCE_KEYS } from './keys.ts';
 
 export function useUnit(id: string) {
   return useUnitDetails(id, { fallback: getI18n().t('maintenance:unit.fetchFailed') });
-}
-
-export function useUnitContracts(id: string) {
-  return useQuery({
-    queryKey: [...MAINTENANCE_KEYS.unit(id), 'contracts'],
-    queryFn: ({ signal }) => api<ContractItem[]>(`/units/${id}/contracts`, { signal }),
-  });
 }
 
 export function useRaiseRequest(unit: { id: string; customerId: string; regionId: string }) {
@@ -28,19 +20,8 @@ export function useRaiseRequest(unit: { id: string; customerId: string; regionId
       }),
     fallback: t('maintenance:unit.raiseFailed'),
     success: t('maintenance:unit.raised'),
-    invalidate: [MAINTENANCE_KEYS.unit(unit.id), ['maintenance'], ['service-requests'], ['dashboard']],
+    invalidate: [unitQueryKey(unit.id), queryRoots.maintenance, queryRoots.requests, queryRoots.dashboard],
     toastError: false,
-  });
-}
-
-/** PATCH /api/contracts/:id { status: CANCELLED }: its AMC visits stop being due. */
-export function useCancelContract() {
-  const t = getI18n().t;
-  return useApiMutation<ContractItem, string>({
-    mutationFn: (id) => api<ContractItem>(`/contracts/${id}`, { method: 'PATCH', body: { status: 'CANCELLED' } }),
-    fallback: t('maintenance:contract.cancelFailed'),
-    success: t('maintenance:contract.cancelled'),
-    invalidate: [['maintenance']],
   });
 }
 
@@ -54,9 +35,9 @@ export function useCorrectPartDate(unitId: string) {
     mutationFn: (change) => api<UnitDetails>(`/units/${unitId}`, { method: 'PATCH', body: { schedule: [change] } }),
     fallback: t('maintenance:correct.failed'),
     success: t('maintenance:correct.saved'),
-    cache: (unit) => [{ queryKey: MAINTENANCE_KEYS.unit(unitId), data: unit }],
+    cache: (unit) => [{ queryKey: unitQueryKey(unitId), data: unit }],
     // The due list, the counts and the customer's units move with it.
-    invalidate: [['maintenance']],
+    invalidate: [queryRoots.maintenance],
     toastError: false,
   });
 }

@@ -1,0 +1,77 @@
+/**
+ * The security headers of every answer (ADR 021). helmet computes them once per transport
+ * (security-headers.ts): run per request, its chain of middlewares was a quarter of a trivial
+ * answer's CPU (issue 20), and @fastify/helmet even rebuilt it, CSP parse included, on every
+ * request. HSTS and `upgrade-insecure-requests` go only with HTTPS (security/transport.ts): over
+ * plain HTTP on the office network they would send the browser to an https:// that does not exist.
+ */
+import helmet from 'helmet';
+import { rootPlugin } from './root-plugin.ts';
+import { headerBlock } from './security-headers.ts';
+import { isHttps } from './transport.ts';
+
+export const securityHeaders = rootPlugin('security-headers', async (app) => {
+  const directives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", 'data:'],
+    // The installed app's service worker (/sw.js) and manifest (issue 22, ADR 027).
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+  const httpsHeaders = headerBlock(
+    helmet({
+      contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: [] } },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  const plainHttpHeaders = headerBlock(
+    helmet({
+      contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
+    }),
+  );
+  // A JSON answer is never a page: it gets the API set of OWASP's REST Security Cheat Sheet
+  // (ADR 021, third round): a policy that allows nothing (`default-src 'none'`), no framing,
+  // nosniff, same-origin CORP, HSTS over HTTPS, and `no-store` (below). The headers that only
+  // mean something to a document (COOP, Origin-Agent-Cluster, Referrer-Policy, DNS prefetch,
+  // X-Download-Options, the cross-domain policy and X-XSS-Protection) are left off it: each
+  // header is validated and written on every answer, and the unread count is mostly headers.
+  // Pages, scripts and the API's own HTML (/api/docs) keep the full set.
+  const apiOnly = {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' as const },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  };
+  // API answers are never cached (a shared office PC's browser must not keep a customer list, nor
+  // the sign-in answer with its token); a route that chooses its own policy (a photo, the
+  // notification stream) sets it over this one.
+  const noStore = { 'cache-control': 'no-store' };
+  const apiHttpsHeaders = Object.freeze({ ...headerBlock(helmet(apiOnly)), ...noStore });
+  const apiPlainHttpHeaders = Object.freeze({
+    ...headerBlock(helmet({ ...apiOnly, strictTransportSecurity: false })),
+    ...noStore,
+  });
+  const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+  app.addHook('onRequest', (request, reply, done) => {
+    const https = isHttps(request, app.deps.config);
+    if (isApiAnswer(request.url)) reply.headers(https ? apiHttpsHeaders : apiPlainHttpHeaders);
+    else reply.headers(https ? httpsHeaders : plainHttpHeaders);
+    done();
+  });
+});

@@ -1,0 +1,114 @@
+/** Contracts of units: SQL only (a unit's contracts, overlaps, the expiring list). */
+import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '#server/db/client.ts';
+import { customers } from '#server/db/schema/customers.ts';
+import { contracts, products, units } from '#server/db/schema/maintenance.ts';
+import { regions } from '#server/db/schema/people.ts';
+import type { ContractStatus, ContractType } from '#shared/domain/maintenance.ts';
+
+export type ContractRow = typeof contracts.$inferSelect;
+
+export async function contractsOfUnit(db: Tx, unitId: string): Promise<ContractRow[]> {
+  return db
+    .select()
+    .from(contracts)
+    .where(eq(contracts.unitId, unitId))
+    .orderBy(sql`${contracts.startsOn} DESC`, asc(contracts.id));
+}
+
+export async function findContract(db: Tx, id: string): Promise<ContractRow | undefined> {
+  const [row] = await db.select().from(contracts).where(eq(contracts.id, id)).limit(1);
+  return row;
+}
+
+/** An active contract of this type on this unit overlapping the period (but `except`). */
+export async function overlapping(
+  db: Tx,
+  unitId: string,
+  type: ContractType,
+  startsOn: string,
+  endsOn: string,
+  except?: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.unitId, unitId),
+        eq(contracts.type, type),
+        eq(contracts.status, 'ACTIVE'),
+        sql`${contracts.startsOn} <= ${endsOn} AND ${startsOn} <= ${contracts.endsOn}`,
+        except ? ne(contracts.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+export async function insertContract(db: Tx, v: typeof contracts.$inferInsert): Promise<string> {
+  const [row] = await db.insert(contracts).values(v).returning({ id: contracts.id });
+  return (row as { id: string }).id;
+}
+
+export async function updateContract(
+  db: Tx,
+  id: string,
+  v: Partial<{
+    startsOn: string;
+    endsOn: string;
+    visitsPerYear: number;
+    partsIncluded: boolean;
+    price: number;
+    status: ContractStatus;
+  }>,
+) {
+  await db
+    .update(contracts)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(contracts.id, id));
+}
+
+export interface ExpiringFilter {
+  regionId: string | null;
+  from: string;
+  to: string;
+}
+
+function expiringWhere(f: ExpiringFilter): SQL | undefined {
+  return and(
+    eq(contracts.status, 'ACTIVE'),
+    sql`${contracts.endsOn} >= ${f.from} AND ${contracts.endsOn} <= ${f.to}`,
+    f.regionId ? eq(customers.regionId, f.regionId) : undefined,
+  );
+}
+
+export async function expiringContracts(db: Tx, f: ExpiringFilter, window: { limit: number; offset: number }) {
+  const rows = await db
+    .select({
+      contract: contracts,
+      customerId: customers.id,
+      customerName: customers.name,
+      customerPhone: customers.primaryPhone,
+      regionName: regions.name,
+      productName: products.name,
+      productBrand: products.brand,
+      serialNumber: units.serialNumber,
+    })
+    .from(contracts)
+    .innerJoin(units, eq(units.id, contracts.unitId))
+    .innerJoin(customers, eq(customers.id, units.customerId))
+    .innerJoin(regions, eq(regions.id, customers.regionId))
+    .innerJoin(products, eq(products.id, units.productId))
+    .where(expiringWhere(f))
+    .orderBy(asc(contracts.endsOn), asc(contracts.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const [total] = await db
+    .select({ n: count() })
+    .from(contracts)
+    .innerJoin(units, eq(units.id, contracts.unitId))
+    .innerJoin(customers, eq(customers.id, units.customerId))
+    .where(expiringWhere(f));
+  return { rows, total: total?.n ?? 0 };
+}

@@ -1,0 +1,141 @@
+/**
+ * Contracts of units (issue 21, ADR 023): AMC and warranty. A contract is read and written
+ * through its unit (the units module's reach: out of scope answers 404), written by customer
+ * editors only; an active AMC's next visit is a row of the unit's schedule. Every change writes
+ * an audit row in its transaction.
+ */
+import type { Db, Tx } from '#server/db/client.ts';
+import { audit } from '#server/lib/audit.ts';
+import type { Actor } from '#server/lib/auth.ts';
+import { conflict, invalid, notFound } from '#server/lib/errors.ts';
+import { cappedWindow } from '#server/lib/paging.ts';
+import type { UnitService } from '#server/modules/units/service.ts';
+import type { ContractBody, ContractItem, ContractPatchBody, ExpiringContract } from '#shared/contracts/contracts.ts';
+import { MAINTENANCE_MESSAGES as M } from '#shared/contracts/maintenance.ts';
+import { addDays, daysBetween, todayIn } from '#shared/domain/maintenance.ts';
+import * as repo from './repository.ts';
+
+export function toContractItem(c: repo.ContractRow): ContractItem {
+  return {
+    id: c.id,
+    unitId: c.unitId,
+    type: c.type,
+    startsOn: c.startsOn,
+    endsOn: c.endsOn,
+    visitsPerYear: c.visitsPerYear,
+    partsIncluded: c.partsIncluded,
+    price: c.price,
+    status: c.status,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+/** The audit row every change here writes. */
+function auditOf(tx: Tx, actor: Actor, action: string, id: string, ip: string, details: Record<string, unknown>) {
+  return audit(tx, {
+    actorId: actor.id,
+    actorEmail: actor.email,
+    action,
+    entityType: 'contract',
+    entityId: id,
+    ip,
+    details,
+  });
+}
+
+export class ContractService {
+  constructor(
+    private readonly db: Db,
+    /** The time zone "today" is taken in (config TZ). */
+    private readonly timeZone: string,
+    /** The unit a contract is of: its reach, its lock, its schedule. */
+    private readonly units: UnitService,
+  ) {}
+
+  today(): string {
+    return todayIn(this.timeZone);
+  }
+
+  async contractsOf(actor: Actor, unitId: string): Promise<ContractItem[]> {
+    await this.units.readableUnit(this.db, actor, unitId);
+    return (await repo.contractsOfUnit(this.db, unitId)).map(toContractItem);
+  }
+
+  async createContract(actor: Actor, unitId: string, b: ContractBody, ip: string): Promise<ContractItem> {
+    const id = await this.db.transaction(async (tx) => {
+      const u = await this.units.writableUnit(tx, actor, unitId, 'contracts');
+      if (u.status !== 'ACTIVE') throw conflict(M.unitRemoved);
+      if (await repo.overlapping(tx, unitId, b.type, b.startsOn, b.endsOn)) throw conflict(M.contractOverlap);
+      const values = {
+        unitId,
+        type: b.type,
+        startsOn: b.startsOn,
+        endsOn: b.endsOn,
+        visitsPerYear: Number(b.visitsPerYear ?? 0),
+        partsIncluded: b.partsIncluded ?? false,
+        price: Number(b.price),
+        status: (b.endsOn < this.today() ? 'EXPIRED' : 'ACTIVE') as 'ACTIVE' | 'EXPIRED',
+        createdById: actor.id,
+      };
+      const id = await repo.insertContract(tx, values);
+      await this.units.scheduleAmc(tx, { id, ...values });
+      await auditOf(tx, actor, 'contract.create', id, ip, {
+        unitId,
+        type: b.type,
+        startsOn: b.startsOn,
+        endsOn: b.endsOn,
+        price: values.price,
+      });
+      return id;
+    });
+    return toContractItem((await repo.findContract(this.db, id)) as repo.ContractRow);
+  }
+
+  async updateContract(actor: Actor, id: string, b: ContractPatchBody, ip: string): Promise<ContractItem> {
+    await this.db.transaction(async (tx) => {
+      const found = await repo.findContract(tx, id);
+      if (!found) throw notFound('Contract');
+      await this.units.writableUnit(tx, actor, found.unitId, 'contracts');
+      // Read again under the unit's lock: a concurrent change to the contract has committed.
+      const c = (await repo.findContract(tx, id)) as repo.ContractRow;
+      const next = {
+        startsOn: b.startsOn ?? c.startsOn,
+        endsOn: b.endsOn ?? c.endsOn,
+        visitsPerYear: b.visitsPerYear !== undefined ? Number(b.visitsPerYear) : c.visitsPerYear,
+        partsIncluded: b.partsIncluded ?? c.partsIncluded,
+        price: b.price !== undefined ? Number(b.price) : c.price,
+        status: b.status ?? (c.status === 'CANCELLED' ? 'CANCELLED' : c.status),
+      };
+      if (next.startsOn >= next.endsOn) throw invalid('endsOn', M.contractEndsBeforeStart);
+      if (b.status === 'ACTIVE' && next.endsOn < this.today()) next.status = 'EXPIRED';
+      if (next.status === 'ACTIVE' && (await repo.overlapping(tx, c.unitId, c.type, next.startsOn, next.endsOn, id))) {
+        throw conflict(M.contractOverlap);
+      }
+      await repo.updateContract(tx, id, next);
+      await this.units.scheduleAmc(tx, { id, unitId: c.unitId, type: c.type, ...next });
+      await auditOf(tx, actor, 'contract.update', id, ip, {
+        changed: Object.keys(b).filter((k) => b[k as keyof ContractPatchBody] !== undefined),
+        ...(b.status && b.status !== c.status ? { status: { from: c.status, to: b.status } } : {}),
+      });
+    });
+    return toContractItem((await repo.findContract(this.db, id)) as repo.ContractRow);
+  }
+
+  async expiring(actor: Actor, q: { within?: number; page?: number; pageSize?: number }) {
+    const today = this.today();
+    const window = cappedWindow(q);
+    const { rows, total } = await repo.expiringContracts(
+      this.db,
+      { regionId: this.units.regionOf(actor), from: today, to: addDays(today, q.within ?? 30) },
+      window,
+    );
+    const items: ExpiringContract[] = rows.map((r) => ({
+      ...toContractItem(r.contract),
+      customer: { id: r.customerId, name: r.customerName, primaryPhone: r.customerPhone, regionName: r.regionName },
+      product: { name: r.productName, brand: r.productBrand },
+      serialNumber: r.serialNumber,
+      daysLeft: daysBetween(today, r.contract.endsOn),
+    }));
+    return { items, total, window };
+  }
+}

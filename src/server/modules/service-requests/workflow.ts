@@ -1,0 +1,299 @@
+/**
+ * The transitions: approvals, rejection, assignment, the technician's start and stop, the
+ * acknowledgement. Every transition reads the request once (scoped), asks the shared workflow
+ * table whether this actor may act now, and writes through a guarded UPDATE (status and version
+ * as read), which decides a race: its history row, work log, audit row and notifications follow in
+ * the same transaction. The answer is the request as it now is, read in one statement. Completing
+ * work publishes the visit (lib/visit-events.ts) inside that transaction.
+ */
+import type { Db, Tx } from '#server/db/client.ts';
+import { audit } from '#server/lib/audit.ts';
+import type { Actor } from '#server/lib/auth.ts';
+import { plausibleClientTime } from '#server/lib/client-time.ts';
+import { conflict, invalid } from '#server/lib/errors.ts';
+import type { TransitionCounter } from '#server/lib/metrics.ts';
+import type { VisitCompleted, VisitEvents } from '#server/lib/visit-events.ts';
+import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
+import {
+  REJECT_REASON_REQUIRED,
+  type RequestDetails,
+  type RequestSummary,
+} from '#shared/contracts/service-requests.ts';
+import { approvalStage, factsOf, statusAfter, type WorkflowAction } from '#shared/domain/workflow.ts';
+import { queued } from './queued.ts';
+import * as repo from './repository.ts';
+import { assertMayAct, movedOnNow, movedOnTo, NO_TECHNICIAN, NOT_A_CANDIDATE } from './rules.ts';
+import * as work from './workflow.repository.ts';
+
+/** What the transitions read: the request within the actor's scope, before and after (RequestService). */
+export interface RequestReader {
+  summary(actor: Actor, id: string): Promise<RequestSummary>;
+  details(actor: Actor, id: string): Promise<RequestDetails>;
+}
+
+interface TransitionPlan {
+  action: WorkflowAction;
+  /**
+   * The row's new values (the status comes from the table); may read inside the transaction.
+   * `before` is the request as read before the transaction: the guarded UPDATE applies the
+   * changes only if the row is still that version.
+   */
+  changes: (tx: Tx, before: RequestSummary) => Promise<repo.RequestChanges> | repo.RequestChanges;
+  /** History rows, work logs: written in the same transaction after the guarded update. */
+  after?: (tx: Tx, before: RequestSummary, after: repo.RequestRow) => Promise<void>;
+  event?: WorkflowEvent;
+  reason?: string | null;
+  auditAction: string;
+  details?: (before: RequestSummary, after: repo.RequestRow) => Record<string, unknown>;
+}
+
+export class RequestWorkflow {
+  constructor(
+    private readonly db: Db,
+    private readonly reader: RequestReader,
+    /** A completed visit's subscribers (the composition root registers them). */
+    private readonly visits: VisitEvents,
+    private readonly metrics: TransitionCounter,
+  ) {}
+
+  /**
+   * Read (scoped), check with the shared table, then one transaction whose guarded UPDATE
+   * decides: it changes the row only if it is still the status and version just read. No second
+   * read inside the transaction; only when the UPDATE matched nothing is the row read once, to
+   * answer 404 (gone) or 409 (moved on, with its current status). The answer is read after
+   * commit in one statement (findDetails).
+   */
+  private async transition(actor: Actor, id: string, plan: TransitionPlan, ip: string): Promise<RequestDetails> {
+    const before = await this.reader.summary(actor, id);
+    assertMayAct(plan.action, actor, factsOf(before));
+    await this.db.transaction(async (tx) => {
+      const changes = {
+        ...(await plan.changes(tx, before)),
+        status: statusAfter(plan.action, before.status),
+      };
+      const after = await repo.guardedUpdate(tx, id, before, changes);
+      if (!after) throw await movedOnNow(tx, id, before.status);
+      await plan.after?.(tx, before, after);
+      await audit(tx, {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: plan.auditAction,
+        entityType: 'service_request',
+        entityId: id,
+        ip,
+        details: { from: before.status, to: after.status, ...plan.details?.(before, after) },
+      });
+      if (plan.event) {
+        await notifyWorkflowEvent(tx, {
+          event: plan.event,
+          actorId: actor.id,
+          request: after,
+          customerName: before.customer.name,
+          reason: plan.reason ?? null,
+          previousAssignedToId: before.assignedToId,
+        });
+      }
+    });
+    // Counted once the transaction has committed (an Idempotency-Key replay never gets here).
+    this.metrics.countTransition(plan.auditAction);
+    return this.reader.details(actor, id);
+  }
+
+  /** The approval-history row of an approval, rejection or acknowledgement. */
+  private historyRow(
+    actor: Actor,
+    stage: (before: RequestSummary) => string,
+    status: 'APPROVED' | 'REJECTED',
+    comments: string | null,
+  ) {
+    return async (tx: Tx, before: RequestSummary) => {
+      await work.insertHistory(tx, {
+        requestId: before.id,
+        approverId: actor.id,
+        approverRole: actor.roleName,
+        stage: stage(before),
+        status,
+        comments,
+      });
+    };
+  }
+
+  salesApprove(actor: Actor, id: string, comments: string | null, ip: string) {
+    return this.transition(
+      actor,
+      id,
+      {
+        action: 'salesApprove',
+        changes: () => ({ salesApproved: true, approvedById: actor.id }),
+        after: this.historyRow(actor, () => 'SALES', 'APPROVED', comments),
+        event: 'salesApproved',
+        auditAction: 'request.sales_approve',
+      },
+      ip,
+    );
+  }
+
+  serviceApprove(actor: Actor, id: string, comments: string | null, ip: string) {
+    return this.transition(
+      actor,
+      id,
+      {
+        action: 'serviceApprove',
+        changes: () => ({ approvedById: actor.id }),
+        after: this.historyRow(actor, () => 'SERVICE', 'APPROVED', comments),
+        event: 'approved',
+        auditAction: 'request.service_approve',
+      },
+      ip,
+    );
+  }
+
+  reject(actor: Actor, id: string, reason: string, ip: string) {
+    const trimmed = reason.trim();
+    if (!trimmed) throw invalid('comments', REJECT_REASON_REQUIRED);
+    const stageOf = (r: RequestSummary) => approvalStage(factsOf(r));
+    return this.transition(
+      actor,
+      id,
+      {
+        action: 'reject',
+        changes: () => ({}),
+        after: this.historyRow(actor, stageOf, 'REJECTED', trimmed),
+        event: 'rejected',
+        reason: trimmed,
+        auditAction: 'request.reject',
+        details: (before) => ({ stage: stageOf(before), reason: trimmed }),
+      },
+      ip,
+    );
+  }
+
+  /** Manual (a chosen technician) or automatic (the least-loaded technician of the region). */
+  assign(actor: Actor, id: string, technicianId: string | null, ip: string) {
+    return this.transition(
+      actor,
+      id,
+      {
+        action: 'assign',
+        changes: async (tx, before) => {
+          // Picked inside the transaction and serialised per region, so two assignments at
+          // once see each other's load.
+          await work.lockRegionAssignments(tx, before.regionId);
+          const [tech] = await work.techniciansOfRegion(tx, before.regionId, technicianId ?? undefined);
+          if (!tech) {
+            // A request that moved on meanwhile answers as such, whatever the technicians.
+            const now = await repo.findRow(tx, id);
+            if (!now || now.version !== before.version) throw movedOnTo(now, before.status);
+            throw technicianId ? invalid('technicianId', NOT_A_CANDIDATE) : conflict(NO_TECHNICIAN);
+          }
+          return { assignedToId: tech.id, assignedAt: new Date() };
+        },
+        after: async (tx, _before, after) => {
+          if (after.assignedToId) await work.markAssigned(tx, after.assignedToId, after.assignedAt ?? new Date());
+        },
+        event: 'assigned',
+        auditAction: technicianId ? 'request.assign' : 'request.auto_assign',
+        details: (before, after) => ({ technicianId: after.assignedToId, previousTechnicianId: before.assignedToId }),
+      },
+      ip,
+    );
+  }
+
+  /** `clientTime`: when the technician started, by their phone (ADR 027); absent, the server's time. */
+  start(actor: Actor, id: string, ip: string, clientTime?: string) {
+    const at = plausibleClientTime(clientTime);
+    return queued(this.db, actor, id, 'start', clientTime, ip, () =>
+      this.transition(
+        actor,
+        id,
+        {
+          action: 'start',
+          changes: () => ({}),
+          after: async (tx, before) => work.openWorkLog(tx, before.id, actor.id, at),
+          auditAction: 'request.start_work',
+          details: () => (clientTime ? { clientTime, accepted: at !== null } : {}),
+        },
+        ip,
+      ),
+    );
+  }
+
+  /**
+   * The technician's stop. `visit`: the stop body's fields beyond the spec's (the parts of the
+   * features acting at a visit, contracts/visit.ts), already validated by the route; each
+   * subscriber of the visit takes its own part. A subscriber that throws rolls the completion back.
+   */
+  complete(
+    actor: Actor,
+    id: string,
+    notes: string | null,
+    ip: string,
+    visit: Record<string, unknown> = {},
+    clientTime?: string,
+  ) {
+    const at = plausibleClientTime(clientTime);
+    return queued(this.db, actor, id, 'complete', clientTime, ip, () =>
+      this.transition(
+        actor,
+        id,
+        {
+          action: 'complete',
+          changes: () => ({}),
+          after: async (tx, before, after) => {
+            const startedAt = await work.openWorkLogStart(tx, before.id);
+            // As the work log ends: the phone's time when plausible (ADR 027), else the server's,
+            // never before the start.
+            const end = at ?? new Date();
+            const completed: VisitCompleted = {
+              request: {
+                id,
+                type: before.type,
+                customerId: before.customerId,
+                regionId: before.regionId,
+                unitId: after.unitId,
+              },
+              technician: actor,
+              startedAt,
+              completedAt: startedAt && startedAt > end ? startedAt : end,
+              ip,
+            };
+            const outcome = await this.visits.publish(tx, completed, visit);
+            if (outcome.unitId && outcome.unitId !== after.unitId) await repo.setUnit(tx, id, outcome.unitId);
+            const closed = await work.closeWorkLog(tx, before.id, notes, at);
+            // Start always opens a log; should an older request lack one, keep the notes with a
+            // log that spans the time it has been in progress.
+            if (closed === 0) {
+              await work.insertClosedWorkLog(tx, {
+                requestId: before.id,
+                technicianId: actor.id,
+                startTime: new Date(before.updatedAt),
+                endTime: at,
+                notes,
+              });
+            }
+          },
+          event: 'workCompleted',
+          reason: notes,
+          auditAction: 'request.complete_work',
+          details: () => (clientTime ? { clientTime, accepted: at !== null } : {}),
+        },
+        ip,
+      ),
+    );
+  }
+
+  acknowledge(actor: Actor, id: string, comments: string | null, ip: string) {
+    return this.transition(
+      actor,
+      id,
+      {
+        action: 'acknowledge',
+        changes: () => ({ completedAt: new Date() }),
+        after: this.historyRow(actor, () => 'ACKNOWLEDGE', 'APPROVED', comments),
+        event: 'completed',
+        auditAction: 'request.acknowledge',
+      },
+      ip,
+    );
+  }
+}

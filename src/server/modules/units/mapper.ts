@@ -1,0 +1,70 @@
+/** Installed units: rows → API shapes (a unit with its schedule, its details with its history). */
+import type { ScheduleRow, UnitDetails, UnitItem } from '#shared/contracts/units.ts';
+import { dueState, warrantyEndsOn } from '#shared/domain/maintenance.ts';
+import type * as repo from './repository.ts';
+
+function toScheduleRow(s: repo.ScheduleJoined, today: string): ScheduleRow {
+  return {
+    id: s.id,
+    partId: s.partId,
+    contractId: s.contractId,
+    name: s.partName ?? 'AMC visit',
+    intervalMonths: s.intervalMonths,
+    lastChangedOn: s.lastChangedOn,
+    nextDueOn: s.nextDueOn,
+    state: dueState(s.nextDueOn, today),
+  };
+}
+
+export function toUnitItem(u: repo.UnitRow, schedule: repo.ScheduleJoined[], today: string): UnitItem {
+  return {
+    id: u.id,
+    customerId: u.customerId,
+    customer: {
+      id: u.customerId,
+      name: u.customerName,
+      primaryPhone: u.customerPhone,
+      regionId: u.regionId,
+      regionName: u.regionName,
+    },
+    productId: u.productId,
+    product: { id: u.productId, name: u.productName, brand: u.productBrand, technology: u.technology },
+    serialNumber: u.serialNumber,
+    installedOn: u.installedOn,
+    locationNote: u.locationNote,
+    status: u.status,
+    warrantyEndsOn: warrantyEndsOn(u.installedOn, u.warrantyMonths),
+    nextDueOn: u.status === 'ACTIVE' ? u.nextDueOn : null,
+    state: u.status === 'ACTIVE' ? dueState(u.nextDueOn, today) : 'OK',
+    schedule: schedule.map((s) => toScheduleRow(s, today)),
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+/** A unit with its open request and its requests, newest first, with the parts each used. */
+export function toUnitDetails(
+  u: repo.UnitRow,
+  schedule: repo.ScheduleJoined[],
+  history: Awaited<ReturnType<typeof repo.historyOfUnit>>,
+  openRequestId: string | null,
+  today: string,
+): UnitDetails {
+  return {
+    ...toUnitItem(u, schedule, today),
+    openRequestId,
+    history: history.rows.map((r) => {
+      const parts = history.parts.filter((p) => p.requestId === r.id);
+      return {
+        id: r.id,
+        ticketNo: r.ticketNo ?? null,
+        type: r.type,
+        status: r.status,
+        description: r.description,
+        createdAt: r.createdAt.toISOString(),
+        completedAt: r.completedAt?.toISOString() ?? null,
+        partsReplaced: parts.filter((p) => p.partId).map((p) => p.name),
+        spareParts: parts.filter((p) => !p.partId).map((p) => ({ name: p.name, quantity: p.quantity })),
+      };
+    }),
+  };
+}

@@ -1,0 +1,261 @@
+/** Installed units: SQL only (units, their schedules, the parts a visit used, their requests). */
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '#server/db/client.ts';
+import { customers } from '#server/db/schema/customers.ts';
+import { contracts, productParts, products, unitSchedule, units, workParts } from '#server/db/schema/maintenance.ts';
+import { regions } from '#server/db/schema/people.ts';
+import { serviceRequests } from '#server/db/schema/requests.ts';
+import type { ProductTechnology } from '#shared/domain/maintenance.ts';
+import { FINAL_STATUSES, IN_TECHNICIANS_HANDS } from '#shared/domain/workflow.ts';
+
+const unitView = {
+  id: units.id,
+  customerId: units.customerId,
+  customerName: customers.name,
+  customerPhone: customers.primaryPhone,
+  regionId: customers.regionId,
+  regionName: regions.name,
+  productId: units.productId,
+  productName: products.name,
+  productBrand: products.brand,
+  technology: products.technology,
+  warrantyMonths: products.warrantyMonths,
+  serialNumber: units.serialNumber,
+  installedOn: units.installedOn,
+  locationNote: units.locationNote,
+  status: units.status,
+  nextDueOn: units.nextDueOn,
+  createdAt: units.createdAt,
+};
+export type UnitRow = {
+  id: string;
+  customerId: string;
+  customerName: string;
+  customerPhone: string;
+  regionId: string;
+  regionName: string;
+  productId: string;
+  productName: string;
+  productBrand: string;
+  technology: ProductTechnology;
+  warrantyMonths: number;
+  serialNumber: string;
+  installedOn: string;
+  locationNote: string | null;
+  status: 'ACTIVE' | 'REMOVED';
+  nextDueOn: string | null;
+  createdAt: Date;
+};
+
+function unitQuery(db: Tx) {
+  return db
+    .select(unitView)
+    .from(units)
+    .innerJoin(customers, eq(customers.id, units.customerId))
+    .innerJoin(regions, eq(regions.id, customers.regionId))
+    .innerJoin(products, eq(products.id, units.productId));
+}
+
+export async function findUnit(db: Tx, id: string): Promise<UnitRow | undefined> {
+  const [row] = await unitQuery(db).where(eq(units.id, id)).limit(1);
+  return row;
+}
+
+export async function unitsOfCustomer(db: Tx, customerId: string, window: { limit: number; offset: number }) {
+  const rows = await unitQuery(db)
+    .where(eq(units.customerId, customerId))
+    .orderBy(sql`${units.status} = 'REMOVED'`, asc(units.createdAt), asc(units.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  const [total] = await db.select({ n: count() }).from(units).where(eq(units.customerId, customerId));
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function lockUnit(db: Tx, id: string): Promise<void> {
+  await db.execute(sql`SELECT 1 FROM units WHERE id = ${id} FOR UPDATE`);
+}
+
+/** A unit being installed: its customer, product, serial number and date, and who installed it. */
+export interface NewUnit {
+  customerId: string;
+  productId: string;
+  serialNumber: string;
+  installedOn: string;
+  locationNote: string | null;
+  installedById: string | null;
+}
+
+export async function insertUnit(db: Tx, v: NewUnit): Promise<string> {
+  const [row] = await db.insert(units).values(v).returning({ id: units.id });
+  return (row as { id: string }).id;
+}
+
+export async function updateUnit(
+  db: Tx,
+  id: string,
+  v: Partial<{
+    serialNumber: string;
+    installedOn: string;
+    locationNote: string | null;
+    status: 'REMOVED';
+    removedAt: Date;
+  }>,
+) {
+  await db
+    .update(units)
+    .set({ ...v, updatedAt: new Date() })
+    .where(eq(units.id, id));
+}
+
+export async function scheduleOf(db: Tx, unitIds: string[]) {
+  if (unitIds.length === 0) return [];
+  return db
+    .select({
+      id: unitSchedule.id,
+      unitId: unitSchedule.unitId,
+      partId: unitSchedule.partId,
+      contractId: unitSchedule.contractId,
+      partName: productParts.name,
+      intervalMonths: productParts.intervalMonths,
+      position: productParts.position,
+      lastChangedOn: unitSchedule.lastChangedOn,
+      nextDueOn: unitSchedule.nextDueOn,
+      visitsDone: unitSchedule.visitsDone,
+    })
+    .from(unitSchedule)
+    .leftJoin(productParts, eq(productParts.id, unitSchedule.partId))
+    .where(inArray(unitSchedule.unitId, unitIds))
+    .orderBy(asc(unitSchedule.unitId), sql`${productParts.position} NULLS LAST`, asc(unitSchedule.id));
+}
+export type ScheduleJoined = Awaited<ReturnType<typeof scheduleOf>>[number];
+
+export async function insertScheduleRows(
+  db: Tx,
+  rows: {
+    unitId: string;
+    partId?: string | null;
+    contractId?: string | null;
+    lastChangedOn: string | null;
+    nextDueOn: string | null;
+  }[],
+) {
+  if (rows.length) await db.insert(unitSchedule).values(rows);
+}
+
+export async function setScheduleRow(
+  db: Tx,
+  id: string,
+  v: { lastChangedOn?: string | null; nextDueOn: string | null; visitsDone?: number },
+) {
+  await db.update(unitSchedule).set(v).where(eq(unitSchedule.id, id));
+}
+
+export async function deleteScheduleOfContract(db: Tx, contractId: string) {
+  await db.delete(unitSchedule).where(eq(unitSchedule.contractId, contractId));
+}
+
+/** The unit's earliest due date follows its schedule. */
+export async function refreshUnitDue(db: Tx, unitId: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE units SET next_due_on = (SELECT min(next_due_on) FROM unit_schedule WHERE unit_id = ${unitId})
+    WHERE id = ${unitId}`);
+}
+
+/**
+ * Has this technician been assigned a request of this customer? With `inHand`, one still in
+ * their hands: a technician writes a customer's units only while on a job there, never for good.
+ */
+export async function isAssignedToCustomer(
+  db: Tx,
+  technicianId: string,
+  customerId: string,
+  inHand = false,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: serviceRequests.id })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.customerId, customerId),
+        eq(serviceRequests.assignedToId, technicianId),
+        inHand ? inArray(serviceRequests.status, [...IN_TECHNICIANS_HANDS]) : undefined,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+export async function customerOf(db: Tx, id: string) {
+  const [row] = await db
+    .select({ id: customers.id, name: customers.name, regionId: customers.regionId })
+    .from(customers)
+    .where(eq(customers.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The unit's requests, newest first, with the parts each replaced. */
+export async function historyOfUnit(db: Tx, unitId: string) {
+  const rows = await db
+    .select({
+      id: serviceRequests.id,
+      ticketNo: serviceRequests.ticketNo,
+      type: serviceRequests.type,
+      status: serviceRequests.status,
+      description: serviceRequests.description,
+      createdAt: serviceRequests.createdAt,
+      completedAt: serviceRequests.completedAt,
+    })
+    .from(serviceRequests)
+    .where(eq(serviceRequests.unitId, unitId))
+    .orderBy(sql`${serviceRequests.createdAt} DESC NULLS FIRST`, sql`${serviceRequests.id} DESC NULLS FIRST`)
+    .limit(100);
+  const parts = rows.length
+    ? await db
+        .select({
+          requestId: workParts.requestId,
+          partId: workParts.partId,
+          name: workParts.name,
+          quantity: workParts.quantity,
+        })
+        .from(workParts)
+        .where(
+          inArray(
+            workParts.requestId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(workParts.createdAt), asc(workParts.id))
+    : [];
+  return { rows, parts };
+}
+
+export async function openRequestsOf(db: Tx, unitIds: string[]): Promise<Map<string, string>> {
+  if (unitIds.length === 0) return new Map();
+  const rows = await db
+    .select({ unitId: serviceRequests.unitId, id: serviceRequests.id })
+    .from(serviceRequests)
+    .where(
+      and(
+        inArray(serviceRequests.unitId, unitIds),
+        sql`${serviceRequests.status} NOT IN (${sql.join(
+          FINAL_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+  return new Map(rows.map((r) => [r.unitId as string, r.id]));
+}
+
+export async function insertWorkParts(
+  db: Tx,
+  rows: { requestId: string; unitId: string | null; partId: string | null; name: string; quantity: number }[],
+) {
+  if (rows.length) await db.insert(workParts).values(rows);
+}
+
+/** The contract of an AMC visit row (a completed SERVICE visit counts as its next visit). */
+export async function findContract(db: Tx, id: string) {
+  const [row] = await db.select().from(contracts).where(eq(contracts.id, id)).limit(1);
+  return row;
+}

@@ -1,0 +1,104 @@
+/**
+ * The composition root's services: every service of the app, built once from the config and the
+ * infrastructure app.ts opens, and handed to the routes as `app.deps.services`. A route takes its
+ * service from there and never builds one; a service that needs another gets it here, by its
+ * constructor. Each section returns its own object, so a section can grow without touching the
+ * others; `Services` is what they add up to.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { AppMetrics } from './lib/metrics.ts';
+import type { Storage } from './lib/storage.ts';
+import type { TokenService } from './lib/tokens.ts';
+import { VisitEvents } from './lib/visit-events.ts';
+import { WorkQueue } from './lib/work-queue.ts';
+import { AuditService } from './modules/audit/service.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { ContractService } from './modules/contracts/service.ts';
+import { CustomersService } from './modules/customers/service.ts';
+import { type JobRaiser, MaintenanceRun } from './modules/maintenance/run.ts';
+import { MaintenanceService } from './modules/maintenance/service.ts';
+import { NotificationService } from './modules/notifications/service.ts';
+import { ProductService } from './modules/products/service.ts';
+import { RegionsService } from './modules/regions/service.ts';
+import { RolesService } from './modules/roles/service.ts';
+import { RequestQueries } from './modules/service-requests/queries.ts';
+import { RequestService } from './modules/service-requests/service.ts';
+import { TechnicianService } from './modules/technicians/service.ts';
+import { UnitService } from './modules/units/service.ts';
+import { unitsVisitSubscriber } from './modules/units/visit.ts';
+import { IMAGE_BUSY } from './modules/uploads/images.ts';
+import { UploadService } from './modules/uploads/service.ts';
+import { UsersService } from './modules/users/service.ts';
+
+/** What the services are built from: opened once by app.ts (tests pass their own database). */
+export interface Infra {
+  config: Config;
+  db: Db;
+  tokens: TokenService;
+  metrics: AppMetrics;
+  storage: Storage;
+  /** The app's logger, for services that report progress. */
+  log: FastifyBaseLogger;
+}
+
+export function buildServices(infra: Infra) {
+  const { config, db, tokens, metrics, storage, log } = infra;
+
+  // --- extension points
+  /** A completed visit's subscribers register here (lib/visit-events.ts, ADR 029). */
+  const visits = new VisitEvents();
+
+  // --- people & access
+  const people = {
+    auth: new AuthService(
+      db,
+      tokens,
+      config.REFRESH_TOKEN_TTL_DAYS,
+      config.LOGIN_FAILS_PER_ACCOUNT,
+      config.REFRESH_GRACE_SECONDS,
+      config.DEMO,
+    ),
+    users: new UsersService(db),
+    roles: new RolesService(db),
+    regions: new RegionsService(db),
+    notifications: new NotificationService(db),
+    audit: new AuditService(db),
+  };
+
+  // --- customers
+  const customerServices = { customers: new CustomersService(db, tokens) };
+
+  // --- installed base: products, units, contracts, maintenance (S1 edits this section)
+  const products = new ProductService(db);
+  const units = new UnitService(db, config.TZ, products);
+  const contracts = new ContractService(db, config.TZ, units);
+  visits.subscribe(unitsVisitSubscriber(units));
+  // The run raises its jobs through RequestService, which is built below (it needs `units`): the
+  // raiser reaches it when a run raises, by then long built.
+  const raiser: JobRaiser = { raiseManyInTransaction: (...job) => requests.raiseManyInTransaction(...job) };
+  const maintenanceRun = new MaintenanceRun(db, {
+    timeZone: config.TZ,
+    leadDays: config.MAINTENANCE_LEAD_DAYS,
+    autoApprove: config.MAINTENANCE_AUTO_APPROVE,
+    raiser,
+    onProgress: (p) => log.debug(p, 'maintenance run progress'),
+  });
+  const maintenance = new MaintenanceService(db, config.TZ, units, maintenanceRun);
+  const installedBase = { products, units, contracts, maintenance };
+
+  // --- service requests, technicians, uploads (S2 edits this section)
+  // A completed visit is published to `visits`, whose subscribers are registered above.
+  const requests = new RequestService(db, tokens, metrics, units, visits);
+  const requestQueries = new RequestQueries(db, tokens);
+  const technicians = new TechnicianService(db, requestQueries, requests);
+  // One queue per process for all image work: IMAGE_CONCURRENCY pictures at once, IMAGE_QUEUE waiting.
+  const images = new WorkQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE, IMAGE_BUSY);
+  const uploads = new UploadService(storage, requests, images);
+  const work = { requests, requestQueries, technicians, uploads };
+
+  return { visits, ...people, ...customerServices, ...installedBase, ...work };
+}
+
+export type Services = ReturnType<typeof buildServices>;

@@ -1,0 +1,124 @@
+/**
+ * The technician's four offline actions on a request (issue 22, ADR 027), registered with the
+ * offline queue (lib/offline/registry.ts): start, complete (stop), a photo, the customer's
+ * location. Their kinds and fields are what phones keep in IndexedDB: unchanged once shipped.
+ * Listed in app/offline-actions.ts (the queue may send them from any screen).
+ */
+import type { CompletionExtras } from '#shared/contracts/units.ts';
+import { api, upload } from '#web/lib/api-client.ts';
+import { type ItemOf, registerOfflineAction } from '#web/lib/offline/registry.ts';
+import { queryRoots } from '#web/lib/query-keys.ts';
+import { requestQueryKey } from './api/keys.ts';
+
+declare module '#web/lib/offline/types.ts' {
+  interface OfflineActions {
+    start: { requestId: string };
+    /** `extras`: the installed base's completion fields (issue 21), sent as they are. */
+    complete: { requestId: string; notes: string | null; extras?: CompletionExtras };
+    photo: { requestId: string; photo: Blob; fileName: string };
+    location: {
+      requestId: string;
+      customerId: string;
+      latitude: number;
+      longitude: number;
+      accuracy: number | null;
+    };
+  }
+}
+
+/** Once sent: the technician's screens, the task's details and the dashboard. */
+const sent = (item: ItemOf<'start' | 'complete' | 'photo' | 'location'>) => [
+  queryRoots.technician,
+  requestQueryKey(item.taskId),
+  queryRoots.dashboard,
+];
+
+registerOfflineAction({
+  kind: 'start',
+  send: (item, { headers }) =>
+    api('/technician-workflow/start', {
+      method: 'POST',
+      headers,
+      body: { requestId: item.action.requestId, clientTime: item.clientTime },
+    }),
+  // In progress since the phone's time, with its open work log.
+  overlay: (task, item, me) =>
+    task.status !== 'ASSIGNED'
+      ? task
+      : {
+          ...task,
+          status: 'IN_PROGRESS',
+          workLogs: [
+            ...task.workLogs,
+            {
+              id: `queued-${item.key}`,
+              technician: me,
+              startTime: item.clientTime,
+              endTime: null,
+              notes: null,
+              recordedAt: item.clientTime,
+              endRecordedAt: null,
+            },
+          ],
+        },
+  sent,
+});
+
+registerOfflineAction({
+  kind: 'complete',
+  send: (item, { headers }) => {
+    const a = item.action;
+    return api('/technician-workflow/stop', {
+      method: 'POST',
+      headers,
+      body: { requestId: a.requestId, notes: a.notes, ...a.extras, clientTime: item.clientTime },
+    });
+  },
+  // Work completed at the phone's time: the open work log closed with the notes.
+  overlay: (task, item) =>
+    task.status !== 'IN_PROGRESS'
+      ? task
+      : {
+          ...task,
+          status: 'WORK_COMPLETED',
+          workLogs: task.workLogs.map((l) =>
+            l.endTime === null ? { ...l, endTime: item.clientTime, notes: item.action.notes } : l,
+          ),
+        },
+  sent,
+});
+
+registerOfflineAction({
+  kind: 'photo',
+  uploads: true,
+  // Multipart: the clientTime goes in the query.
+  send: (item, { headers, onProgress }) => {
+    const a = item.action;
+    const form = new FormData();
+    form.append('file', a.photo, a.fileName);
+    return upload(`/uploads/work-media/${a.requestId}?clientTime=${encodeURIComponent(item.clientTime)}`, form, {
+      headers,
+      ...(onProgress ? { onProgress } : {}),
+    });
+  },
+  sent,
+});
+
+registerOfflineAction({
+  kind: 'location',
+  send: (item, { headers }) => {
+    const a = item.action;
+    return api(`/customers/update-location/${a.customerId}`, {
+      method: 'PUT',
+      headers,
+      body: {
+        latitude: a.latitude,
+        longitude: a.longitude,
+        accuracy: a.accuracy,
+        clientTime: item.clientTime,
+        requestId: a.requestId,
+      },
+    });
+  },
+  sent,
+});
