@@ -18,13 +18,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { SORT_MATCHES_UP_TO } from '#server/lib/paging.ts';
+import { PUSH_CHANNEL } from '#server/lib/push-channel.ts';
 import { SYSTEM_EMAIL_PATTERN } from '#server/lib/system-accounts.ts';
 import {
   messageFor,
   notificationKeyFor,
-  PUSH_CHANNEL,
   type WorkflowEventInput,
-} from '#server/modules/notifications/events.ts';
+} from '#server/modules/notifications/events.service.ts';
 import { GLOBAL_SCOPE_ROLES, type SystemRole } from '#shared/domain/roles.ts';
 import { formatTicket } from '#shared/domain/ticket.ts';
 import {
@@ -174,7 +174,7 @@ function placeholders(from: number, count: number): string {
   return Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
 }
 
-/** The recipients query of notifications/events.ts for these roles in a region. */
+/** The recipients query of notifications/events.service.ts for these roles in a region. */
 function actorsInRegionSql(allowed: readonly SystemRole[]): { text: string; roles: SystemRole[][] } {
   const global = allowed.filter((r) => GLOBAL_SCOPE_ROLES.includes(r));
   const regional = allowed.filter((r) => !GLOBAL_SCOPE_ROLES.includes(r));
@@ -283,7 +283,7 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
     };
   };
 
-  /** notifyWorkflowEvent of notifications/events.ts, for the two events measured here. */
+  /** notifyWorkflowEvent of notifications/events.service.ts, for the two events measured here. */
   const notify = async (
     c: Conn,
     input: WorkflowEventInput,
@@ -306,7 +306,7 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
     const ids = [...audience.keys()];
     const active = await c.rows(ACTIVE_AMONG, [ids, 'ACTIVE', SYSTEM_EMAIL_PATTERN, input.actorId]);
     if (active.length === 0) return;
-    // In id order, as notifications/events.ts writes them (the lock order of the unread trigger).
+    // In id order, as notifications/events.service.ts writes them (the lock order of the unread trigger).
     const ordered = active.map((r) => r[0] as string).sort();
     const cols: unknown[][] = [[], [], [], [], [], [], []];
     for (const to of ordered) {

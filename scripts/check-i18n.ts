@@ -140,7 +140,7 @@ export function readSources(root = ROOT): { file: string; text: string }[] {
  */
 export function unusedKeys(cats: Record<string, Record<string, Flat>>, sources: { file: string; text: string }[]) {
   const all = sources.map((s) => s.text).join('\n');
-  const events = sources.find((s) => s.file.endsWith('notifications/events.ts'))?.text ?? '';
+  const events = sources.find((s) => s.file.endsWith('notifications/events.service.ts'))?.text ?? '';
   const quoted = (s: string) => all.includes(`'${s}'`) || all.includes(`"${s}"`) || all.includes(`\`${s}\``);
   const prefixUsed = (key: string) => {
     const parts = key.split('.');

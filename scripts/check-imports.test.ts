@@ -6,6 +6,7 @@ import {
   cycleViolations,
   importsOf,
   importViolations,
+  lengthViolations,
   readSources,
   readWebSources,
   resolveSpecifier,
@@ -256,5 +257,25 @@ describe("the server's module rules", () => {
     ]);
     expect(serverViolations(files)).toHaveLength(1);
     expect(cycleViolations(files)).toHaveLength(1);
+  });
+});
+
+describe('the server file length rule', () => {
+  const lines = (n: number) => `${Array.from({ length: n }, (_, i) => `export const x${i} = ${i};`).join('\n')}\n`;
+
+  it('refuses a server source file over 400 lines and names its length', () => {
+    expect(lengthViolations([{ path: 'src/server/modules/units/service.ts', source: lines(401) }])).toEqual([
+      'src/server/modules/units/service.ts: 401 lines (at most 400: split it by concern)',
+    ]);
+  });
+
+  it('passes a file of exactly 400 lines, and web or shared files of any length', () => {
+    expect(
+      lengthViolations([
+        { path: 'src/server/modules/units/service.ts', source: lines(400) },
+        { path: 'src/web/features/units/UnitPage.tsx', source: lines(900) },
+        { path: 'src/shared/contracts/units.ts', source: lines(900) },
+      ]),
+    ).toEqual([]);
   });
 });

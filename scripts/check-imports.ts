@@ -32,6 +32,8 @@
  *    no file under src/server or src/shared imports a file that imports it back. Type-only imports
  *    count: a cycle of types still ties two files together, and it becomes a runtime cycle the day
  *    one import loses its `type`.
+ * 5. No server source file is over MAX_SERVER_LINES (400) lines: a file that grows past it is
+ *    split by concern (a second `*.service.ts` or `*.repository.ts`), as service-requests was.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -317,6 +319,20 @@ export function cycleViolations(files: SourceFile[]): string[] {
 }
 
 /** The TypeScript sources under some folders of a project root. */
+/** The most lines a server source file may have (rule 5). */
+export const MAX_SERVER_LINES = 400;
+
+/** Rule 5: one line per server source file over MAX_SERVER_LINES lines. */
+export function lengthViolations(files: SourceFile[], max = MAX_SERVER_LINES): string[] {
+  const out: string[] = [];
+  for (const file of files) {
+    if (!file.path.startsWith('src/server/') || /\.test\.ts$/.test(file.path)) continue;
+    const lines = file.source.split('\n').length - (file.source.endsWith('\n') ? 1 : 0);
+    if (lines > max) out.push(`${file.path}: ${lines} lines (at most ${max}: split it by concern)`);
+  }
+  return out;
+}
+
 export function readSources(root: string, dirs: string[]): SourceFile[] {
   const files: SourceFile[] = [];
   const walk = (dir: string) => {
@@ -363,6 +379,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     ['Feature boundary', importViolations(web)],
     ['Server module shape', serverViolations(server)],
     ['Import cycles', cycleViolations(server)],
+    ['File length', lengthViolations(server)],
   ];
   let failed = false;
   for (const [name, problems] of sections) {
@@ -375,6 +392,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     process.exit(1);
   }
   console.log(
-    `Imports: ${web.length} web files keep the feature boundary; ${server.length} server and shared files keep the module shape, no cycle.`,
+    `Imports: ${web.length} web files keep the feature boundary; ${server.length} server and shared files keep the module shape, no cycle, no server file over ${MAX_SERVER_LINES} lines.`,
   );
 }

@@ -1,4 +1,4 @@
-/** Environment, read and validated once (decisions.md: configuration). */
+/** Environment, read and validated once (docs/product-rules.md R-35). */
 import path from 'node:path';
 import { z } from 'zod';
 

@@ -9,7 +9,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { notifications } from '#server/db/schema/activity.ts';
 import { roles } from '#server/db/schema/people.ts';
-import { allRoles, type RoleRow } from '#server/modules/roles/repository.ts';
+import { allRoles, type RoleRow } from '#server/modules/roles/queries.ts';
 import { type Capability, hasCapability, reachesRegion, requestScopeOf } from '#shared/domain/permissions.ts';
 import { ROLE, SYSTEM_ROLES, type SystemRole } from '#shared/domain/roles.ts';
 import type { RequestFacts, RequestStatus } from '#shared/domain/workflow.ts';

@@ -169,7 +169,7 @@ export const NO_REGION = '00000000-0000-0000-0000-000000000000';
 /**
  * The region a regional scope limits reads to, or null for everything. A region-less manager or
  * lead is national (null); a region-less Salesman or Technician gets NO_REGION: every list is
- * empty, every read by id 404, every write "out of region" (decisions.md "Data scope", ADR 015).
+ * empty, every read by id 404, every write "out of region" (docs/product-rules.md R-14, ADR 015).
  */
 export function regionFilterOf(actor: Actor, scope: 'all' | 'region'): string | null {
   if (scope === 'all') return null;

@@ -116,7 +116,7 @@ describe('the actor cache on one process', () => {
   it('a change still in its transaction is not cached from a look-up that read the old row', async () => {
     const user = await signedIn(ctx, ROLE.SALES_MANAGER);
     const { actorCache, tokens } = ctx.app.deps;
-    const { announceAuthChange } = await import('#server/modules/notifications/events.ts');
+    const { announceAuthChange } = await import('#server/lib/push-channel.ts');
     const { users } = await import('#server/db/schema/people.ts');
     const { eq } = await import('drizzle-orm');
     let inside: Awaited<ReturnType<typeof loadActor>> | undefined;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#server/db/schema/activity.ts';
 import { users } from '#server/db/schema/people.ts';
 import { INVALID_CREDENTIALS } from '#server/modules/auth/service.ts';
-import { messageFor, notifyWorkflowEvent } from '#server/modules/notifications/events.ts';
+import { messageFor, notifyWorkflowEvent } from '#server/modules/notifications/events.service.ts';
 import hi from '#shared/i18n/locales/hi/server.json' with { type: 'json' };
 import ml from '#shared/i18n/locales/ml/server.json' with { type: 'json' };
 import ta from '#shared/i18n/locales/ta/server.json' with { type: 'json' };

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('the demo seed', () => {
-  it('creates exactly the demo regions and accounts of decisions.md', async () => {
+  it('creates exactly the demo regions and accounts of docs/product-rules.md R-34', async () => {
     const regionRows = await ctx.db.select({ name: regions.name }).from(regions);
     expect(regionRows.map((r) => r.name).sort()).toEqual([...DEMO_REGIONS].sort());
     const rows = await ctx.db

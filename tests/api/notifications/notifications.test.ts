@@ -7,7 +7,7 @@ import { notifications } from '#server/db/schema/activity.ts';
 import { users } from '#server/db/schema/people.ts';
 import { TokenService } from '#server/lib/tokens.ts';
 import { NOT_A_COLLEAGUE } from '#server/modules/notifications/colleagues.ts';
-import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
+import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.service.ts';
 import { MESSAGES_PER_MINUTE } from '#server/modules/notifications/routes.ts';
 import type { SystemRole } from '#shared/domain/roles.ts';
 import {
@@ -151,7 +151,7 @@ describe('who is told what', () => {
 });
 
 describe('who is told what, through the real endpoints', () => {
-  it('each workflow event notifies exactly the recipients of the decisions.md table, never the actor', async () => {
+  it('each workflow event notifies exactly the recipients of docs/product-rules.md R-26, never the actor', async () => {
     // A database of its own: admins are global recipients, so no other test's users may exist.
     const own = await createTestApp();
     try {

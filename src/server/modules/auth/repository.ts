@@ -5,37 +5,9 @@ import { refreshSessions, regions, roles, users } from '#server/db/schema/people
 import { announceAuthChange, publishRevoked } from '#server/lib/push-channel.ts';
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
+import { selectUsers, type UserViewRow, userView } from './queries.ts';
 
-/** The columns every public view of a user is built from: never the hash. */
-export const userView = {
-  id: users.id,
-  name: users.name,
-  email: users.email,
-  phone: users.phone,
-  roleId: users.roleId,
-  roleName: roles.name,
-  policyRole: roles.policyRole,
-  regionId: users.regionId,
-  regionName: regions.name,
-  status: users.status,
-  locale: users.locale,
-  createdAt: users.createdAt,
-};
-
-export type UserViewRow = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  roleId: string;
-  roleName: string;
-  policyRole: string;
-  regionId: string | null;
-  regionName: string | null;
-  status: string;
-  locale: Locale | null;
-  createdAt: Date;
-};
+export { revokeAllSessions, selectUsers, type UserViewRow, userView } from './queries.ts';
 
 export function toAuthUser(row: UserViewRow): AuthUser {
   return {
@@ -51,14 +23,6 @@ export function toAuthUser(row: UserViewRow): AuthUser {
     status: row.status,
     locale: row.locale,
   };
-}
-
-export function selectUsers(db: Tx) {
-  return db
-    .select(userView)
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(regions, eq(regions.id, users.regionId));
 }
 
 /** The user's language (null: follow the browser). */
@@ -146,22 +110,6 @@ export async function revokeSession(db: Tx, id: string, reason: string) {
     .where(and(eq(refreshSessions.id, id), sql`${refreshSessions.revokedAt} IS NULL`))
     .returning({ userId: refreshSessions.userId });
   if (row) await publishRevoked(db, { user: row.userId, session: id });
-}
-
-/** Revokes a user's sessions but `exceptId`; their open notification streams end too. */
-export async function revokeAllSessions(db: Tx, userId: string, reason: string, exceptId?: string) {
-  await db
-    .update(refreshSessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(
-      and(
-        eq(refreshSessions.userId, userId),
-        sql`${refreshSessions.revokedAt} IS NULL`,
-        exceptId ? sql`${refreshSessions.id} <> ${exceptId}` : undefined,
-      ),
-    );
-  // Announced even when no row changed: a stream may outlive its session's expiry row.
-  await publishRevoked(db, { user: userId, ...(exceptId ? { except: exceptId } : {}) });
 }
 
 /** Failed sign-ins for an account in a window: read from the audit trail, so it holds across processes. */

@@ -1,5 +1,5 @@
 /**
- * Customers (decisions.md): admins reach every customer, everyone else the customers of their
+ * Customers (docs/product-rules.md R-12, R-13 and R-14): admins reach every customer, everyone else the customers of their
  * region when they have one; out of scope reads as not found. Writes keep the search text true.
  */
 import type { Db, Tx } from '#server/db/client.ts';

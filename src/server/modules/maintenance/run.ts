@@ -12,7 +12,7 @@ import { setImmediate } from 'node:timers/promises';
 import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { renderNotification } from '#server/lib/i18n.ts';
-import { publish } from '#server/modules/notifications/events.ts';
+import { publish } from '#server/lib/push-channel.ts';
 import type { RunResult } from '#shared/contracts/maintenance.ts';
 import { addDays, covers, renewalReminderDue, todayIn } from '#shared/domain/maintenance.ts';
 import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';

@@ -15,7 +15,7 @@
  */
 import type { Tx } from '#server/db/client.ts';
 import type { Actor } from '#server/lib/auth.ts';
-import { allRoles } from '#server/modules/roles/repository.ts';
+import { allRoles } from '#server/modules/roles/queries.ts';
 import { regionlessReach } from '#shared/domain/permissions.ts';
 import { descendantIds } from '#shared/domain/roles.ts';
 import { findActivePerson, shareARequest } from './repository.ts';

@@ -23,7 +23,7 @@ import { withHook } from '#server/lib/route-hooks.ts';
 import { type ErrorBody, errorBody } from '#shared/contracts/common.ts';
 import { NOT_READY_MESSAGE } from './lifecycle.ts';
 import { loggableUrl } from './logging.ts';
-import { selectOne } from './repository.ts';
+import { databaseAnswers } from './service.ts';
 
 export const HEALTH_PATH = '/api/health';
 export const READY_PATH = '/api/ready';
@@ -44,7 +44,7 @@ async function answersWithinTimeout(app: FastifyInstance): Promise<void> {
     timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
   });
   try {
-    await Promise.race([selectOne(app.deps.db), timeout]);
+    await Promise.race([databaseAnswers(app.deps.db), timeout]);
   } finally {
     clearTimeout(timer);
   }

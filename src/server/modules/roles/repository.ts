@@ -6,31 +6,7 @@ import { roles, users } from '#server/db/schema/people.ts';
 import { announceAuthChange } from '#server/lib/push-channel.ts';
 import type { SystemRole } from '#shared/domain/roles.ts';
 
-export interface RoleRow {
-  id: string;
-  name: string;
-  parentRoleId: string | null;
-  immutable: boolean;
-  permissions: Record<string, unknown>;
-  policyRole: SystemRole;
-  createdAt: Date;
-}
-
-/** Every role, system and custom: the tree the hierarchy rules walk. Small by nature. */
-export async function allRoles(db: Tx): Promise<RoleRow[]> {
-  return db
-    .select({
-      id: roles.id,
-      name: roles.name,
-      parentRoleId: roles.parentRoleId,
-      immutable: roles.immutable,
-      permissions: roles.permissions,
-      policyRole: roles.policyRole,
-      createdAt: roles.createdAt,
-    })
-    .from(roles)
-    .orderBy(asc(roles.createdAt), asc(roles.name));
-}
+export { allRoles, type RoleRow } from './queries.ts';
 
 const parent = alias(roles, 'parent_role');
 

@@ -9,7 +9,7 @@ import type { Db } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { type AppError, conflict } from '#server/lib/errors.ts';
-import { notifyWorkflowEvent } from '#server/modules/notifications/events.ts';
+import { notifyWorkflowEvent } from '#server/modules/notifications/events.service.ts';
 import { statusLabel } from '#shared/domain/format.ts';
 import { FINAL_STATUSES } from '#shared/domain/workflow.ts';
 import * as repo from './repository.ts';

@@ -13,7 +13,7 @@ import type { TransitionCounter } from '#server/lib/metrics.ts';
 import { cappedWindow, SORT_MATCHES_UP_TO, type Window } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
 import type { VisitEvents } from '#server/lib/visit-events.ts';
-import { notifyWorkflowEvent } from '#server/modules/notifications/events.ts';
+import { notifyWorkflowEvent } from '#server/modules/notifications/events.service.ts';
 import type { UnitService } from '#server/modules/units/service.ts';
 import type {
   CreateRequestBody,

@@ -5,7 +5,7 @@
  */
 import type { Tx } from '#server/db/client.ts';
 import { auditMany } from '#server/lib/audit.ts';
-import { notifyMany } from '#server/modules/notifications/events.ts';
+import { notifyMany } from '#server/modules/notifications/events.service.ts';
 import type { RequestType } from '#shared/domain/workflow.ts';
 import * as repo from './repository.ts';
 import { searchTextOf } from './rules.ts';

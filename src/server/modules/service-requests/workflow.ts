@@ -13,7 +13,7 @@ import { plausibleClientTime } from '#server/lib/client-time.ts';
 import { conflict, invalid } from '#server/lib/errors.ts';
 import type { TransitionCounter } from '#server/lib/metrics.ts';
 import type { VisitCompleted, VisitEvents } from '#server/lib/visit-events.ts';
-import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.ts';
+import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.service.ts';
 import {
   REJECT_REASON_REQUIRED,
   type RequestDetails,

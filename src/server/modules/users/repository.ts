@@ -7,7 +7,7 @@ import type { Tx } from '#server/db/client.ts';
 import { regions, users } from '#server/db/schema/people.ts';
 import { announceAuthChange } from '#server/lib/push-channel.ts';
 import { isPerson } from '#server/lib/system-accounts.ts';
-import { selectUsers, type UserViewRow } from '#server/modules/auth/repository.ts';
+import { selectUsers, type UserViewRow } from '#server/modules/auth/queries.ts';
 
 export const INACTIVE = 'INACTIVE';
 

@@ -1,5 +1,5 @@
 /**
- * User Management (decisions.md): a caller sees and manages only users whose role they may assign,
+ * User Management (docs/product-rules.md R-10): a caller sees and manages only users whose role they may assign,
  * in their own region when they have one; nobody changes their own role; delete deactivates.
  * System accounts are nobody's: the repository never finds them (404), and no person may take an
  * address in their reserved domain (400).
@@ -11,8 +11,8 @@ import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '#serv
 import { containsPattern, wholeOrPage } from '#server/lib/paging.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { isSystemEmail, RESERVED_EMAIL } from '#server/lib/system-accounts.ts';
-import { revokeAllSessions, type UserViewRow } from '#server/modules/auth/repository.ts';
-import { allRoles, type RoleRow } from '#server/modules/roles/repository.ts';
+import { revokeAllSessions, type UserViewRow } from '#server/modules/auth/queries.ts';
+import { allRoles, type RoleRow } from '#server/modules/roles/queries.ts';
 import { treeOrder } from '#server/modules/roles/service.ts';
 import type {
   AssignableRole,

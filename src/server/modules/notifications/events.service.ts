@@ -1,5 +1,6 @@
 /**
- * Who is told what. Called inside the transition's transaction, so the
+ * Who is told what: the notifications module's API for the workflow (ADR 029), recipients per
+ * docs/product-rules.md R-26. Called inside the transition's transaction, so the
  * notifications commit or roll back with it; the push goes out through pg_notify, which
  * PostgreSQL (and PGlite) deliver only when that transaction commits.
  */
@@ -9,10 +10,6 @@ import { publish } from '#server/lib/push-channel.ts';
 import { approvalStage, DISPATCHERS, SALES_APPROVERS, SERVICE_APPROVERS } from '#shared/domain/workflow.ts';
 import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
 import { activeRecipients, actorsInRegion, insertNotifications, type NotificationRow } from './repository.ts';
-
-// The push channel lives in lib/ (users, roles and sessions announce on it too); kept here for
-// the callers that notify.
-export { announceAuthChange, PUSH_CHANNEL, publish, publishRevoked } from '#server/lib/push-channel.ts';
 
 export type WorkflowEvent =
   | 'created'
