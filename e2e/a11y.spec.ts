@@ -1,7 +1,7 @@
 /**
  * Accessibility (issue 18, ADR 018): no serious or critical axe-core violation on any screen,
  * dialog or state, for every role the screenshot tour walks (Super Admin, Service Manager,
- * Technician, Salesman), at 1366 px and at 390 px.
+ * Technician, Salesman), at 1366 px and at 390 px; the public pages signed out, at 360 px.
  *
  * Lean on purpose (it runs in `npm test` on a 2-core machine): one sign-in and one page per role,
  * one in-app navigation per screen (no reload); axe runs at 1366 px, then the window narrows to
@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { canOpen, ROUTES, type RouteKey } from '../src/shared/domain/permissions.ts';
+import { canOpen, PUBLIC_ROUTES, ROUTES, type RouteKey } from '../src/shared/domain/permissions.ts';
 import { scaled } from '../tests/harness/speed.ts';
 import { apiAuth, DEMO, demoAccount, loginAs } from './fixtures.ts';
 
@@ -186,6 +186,22 @@ test('the sign-in screen has no serious accessibility violation', async ({ page 
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   for (const v of await serious(page)) found.push(`[390] /login error: ${v}`);
+  expect(found, found.join('\n')).toEqual([]);
+});
+
+// The pages that need no account (PUBLIC_ROUTES), signed out, at a small phone's 360 px: their
+// layout has no drawer to switch, so one width is enough.
+test('the public pages have no serious accessibility violation', async ({ page }) => {
+  const found: string[] = [];
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const { path } of Object.values(PUBLIC_ROUTES)) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: scaled(30_000) });
+    await settled(page);
+    // Its checks done (the status page's spinner gone).
+    await expect(page.locator('.MuiCircularProgress-root')).toHaveCount(0);
+    for (const v of await serious(page)) found.push(`[360] ${path}: ${v}`);
+  }
   expect(found, found.join('\n')).toEqual([]);
 });
 

@@ -134,9 +134,10 @@ export function readSources(root = ROOT): { file: string; text: string }[] {
 /**
  * Keys no code uses. A web key is used when code names it in quotes (`t('users.title')`,
  * `'common:delete'`), a plural by its base, or a dynamic family by its prefix in a template
- * (`t(\`roleName.${name}\`)` uses every `roleName.*`). The `server` catalogue is reached through
- * the English text the code throws (shared/i18n/messages.ts), so an `error.*` key is used when its
- * English is in the code; a notification key when events.ts names it.
+ * (`t(\`roleName.${name}\`)` uses every `roleName.*`). An `error.*` key of the `server` catalogue
+ * is used when code names its entry (`ERR.regionNotFound`, shared/i18n/server-messages.ts) or has
+ * its English (a zod contract's message, found by reverse lookup: shared/i18n/messages.ts); a
+ * notification key when events.ts names it.
  */
 export function unusedKeys(cats: Record<string, Record<string, Flat>>, sources: { file: string; text: string }[]) {
   const all = sources.map((s) => s.text).join('\n');
@@ -154,14 +155,15 @@ export function unusedKeys(cats: Record<string, Record<string, Flat>>, sources: 
       let used: boolean;
       if (ns === 'server') {
         if (key.startsWith('error.') || key.startsWith('maintenance.error.')) {
-          // Verbatim, built by a template (`at least ${MIN} characters`), or notFound('User').
+          // Its entry named (ERR.regionNotFound), or its English verbatim or built by a template
+          // (`at least ${MIN} characters`).
           const parts = text.split(/\{\{\s*\w+\s*\}\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
           const templated = new RegExp(parts.join('(?:\\$\\{[^}]+\\}|\\d+)'));
-          const missing = /^(\w[\w ]*) not found$/.exec(text);
+          const name = key.slice(key.lastIndexOf('.') + 1);
           used =
+            new RegExp(`\\bERR\\.${name}\\b`).test(all) ||
             all.includes(text) ||
-            (parts.length > 1 && templated.test(all)) ||
-            (!!missing && (all.includes(`notFound('${missing[1]}')`) || all.includes(`what = '${missing[1]}'`)));
+            (parts.length > 1 && templated.test(all));
         } else if (key.startsWith('notification.')) used = events.includes(`'${key.slice('notification.'.length)}'`);
         else used = quoted(key) || prefixUsed(key) || all.includes(`${key.split('.')[0]}.\${`);
       } else {

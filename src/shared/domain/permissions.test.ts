@@ -87,7 +87,7 @@ describe('menu', () => {
     expect(menuFor(SALES).map((m) => m.label)).toEqual(['Dashboard', 'New Service']);
   });
 
-  it('team leads see Service Requests and User Management (decisions.md); the Service Team Lead also Maintenance', () => {
+  it('team leads see Service Requests and User Management (docs/product-rules.md R-11); the Service Team Lead also Maintenance', () => {
     const base = ['Dashboard', 'Service Requests', 'New Service', 'User Management'];
     expect(menuFor(SLL).map((m) => m.label)).toEqual(base);
     expect(menuFor(SVL).map((m) => m.label)).toEqual([...base, 'Maintenance']);

@@ -41,7 +41,7 @@ const PAGES: Record<RouteKey, () => PageModule> = {
   customerHistory: () => import('./pages/CustomerHistoryPage.tsx'),
   requests: () => import('#web/features/requests/RequestsPage.tsx'),
   requestCreate: () => import('#web/features/requests/RequestCreatePage.tsx'),
-  requestDetails: () => import('#web/features/requests/RequestDetailsPage.tsx'),
+  requestDetails: () => import('./pages/RequestDetailsPage.tsx'),
   myRequests: () => import('#web/features/requests/MyRequestsPage.tsx'),
   myTasks: () => import('#web/features/technician/MyTasksPage.tsx'),
   taskHistory: () => import('#web/features/technician/TaskHistoryPage.tsx'),

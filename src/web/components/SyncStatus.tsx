@@ -16,6 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { queue, syncNow, useOfflineQueue } from '#web/lib/offline/app-queue.ts';
+import { describeQueued } from '#web/lib/offline/registry.ts';
 import type { QueueItem } from '#web/lib/offline/types.ts';
 
 export function SyncStatus({ taskId }: { taskId?: string }) {
@@ -26,7 +27,8 @@ export function SyncStatus({ taskId }: { taskId?: string }) {
   if (items.length === 0) return null;
   const attention = items.filter((i) => i.state === 'needsAttention');
   const rest = items.filter((i) => i.state !== 'needsAttention');
-  const label = (i: QueueItem) => `${t(`action.${i.action.kind}`)} · ${format.time(i.clientTime)}`;
+  // Each kind's name and progress bar from its feature's registration (lib/offline/registry.ts).
+  const label = (i: QueueItem) => `${t(describeQueued(i).label)} · ${format.time(i.clientTime)}`;
   const stateText = (i: QueueItem) =>
     i.state === 'failed' ? t('state.failed', { reason: i.error ?? '' }) : t(`state.${i.state}`);
 
@@ -85,11 +87,11 @@ export function SyncStatus({ taskId }: { taskId?: string }) {
                 <Typography variant="body2">
                   {label(i)}: {stateText(i)}
                 </Typography>
-                {i.state === 'sending' && i.action.kind === 'photo' ? (
+                {i.state === 'sending' && describeQueued(i).uploads ? (
                   <LinearProgress
                     variant="determinate"
                     value={view.progress[i.seq as number] ?? 0}
-                    aria-label={t('action.photo')}
+                    aria-label={t(describeQueued(i).label)}
                     sx={{ height: 6, borderRadius: 3 }}
                   />
                 ) : null}

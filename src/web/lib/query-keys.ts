@@ -8,9 +8,10 @@
  * Invalidating a root marks every query under it stale (those on screen refetch). The installed
  * base's screens (the due list, its counts, units, products, contracts) all sit under
  * `maintenance`, so one invalidation after a visit or a contract change reaches them all; `units`,
- * `customerUnits` and `products` name parts of it.
+ * `customerUnits` and `products` name parts of it (as `assignableRoles` does of `users`).
  */
 const maintenance = ['maintenance'] as const;
+const users = ['users'] as const;
 
 export const queryRoots = {
   requests: ['service-requests'],
@@ -18,7 +19,9 @@ export const queryRoots = {
   technician: ['technician'],
   customers: ['customers'],
   /** The user lists and forms (a region's rename shows in them). */
-  users: ['users'],
+  users,
+  /** The roles a user form offers (a role's creation, rename or deletion changes them). */
+  assignableRoles: [...users, 'assignable-roles'],
   maintenance,
   /** One unit each: ['maintenance', 'unit', id] (its contracts below it). */
   units: [...maintenance, 'unit'],

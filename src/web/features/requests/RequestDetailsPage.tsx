@@ -4,7 +4,9 @@
  * purifier it is about, when it has one (issue 21); and, for the assigned technician only, the
  * work-progress panel. Each part is its own component:
  * RequestActions (buttons, dialogs, mutations), WorkProgressPanel, RequestFactsCard,
- * ApprovalHistory, WorkLogList. Texts from the `requests` catalogue (ADR 022).
+ * ApprovalHistory, WorkLogList. The installed base's parts (the purifier card, the Complete Work
+ * dialog's parts) are slots that features/units fills, composed by app/pages/RequestDetailsPage.tsx.
+ * Texts from the `requests` catalogue (ADR 022).
  */
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
@@ -14,6 +16,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { shortId, TYPE_COLOR } from '#shared/domain/format.ts';
@@ -34,17 +37,29 @@ import { movedOnMessage, withQueued } from '#web/lib/offline/overlay.ts';
 import { useRequest } from './api/get-request.ts';
 import { ApprovalHistory } from './components/ApprovalHistory.tsx';
 import { CustomerContactCard } from './components/CustomerContactCard.tsx';
-import { Section } from './components/DetailsSection.tsx';
+import { Fact, Section } from './components/DetailsSection.tsx';
 import { PhotoGrid } from './components/PhotoGrid.tsx';
 import { RequestActions } from './components/RequestActions.tsx';
 import { RequestFactsCard } from './components/RequestFactsCard.tsx';
-import { RequestUnitCard } from './components/RequestUnitCard.tsx';
 import { WorkLogList } from './components/WorkLogList.tsx';
-import { WorkProgressPanel } from './components/WorkProgressPanel.tsx';
+import { type CompletionPartsSlot, WorkProgressPanel } from './components/WorkProgressPanel.tsx';
 // The queued start and complete shown on the page (withQueued) are these registrations' overlays.
 import './offline-actions.ts';
 
-export default function RequestDetailsPage() {
+/** The page's frames, for a slot's card: a titled card (Section), a labelled value (Fact). */
+export interface DetailsFrames {
+  Section: ComponentType<{ title: string; children: ReactNode }>;
+  Fact: ComponentType<{ label: string; children: ReactNode }>;
+}
+
+export interface RequestDetailsSlots {
+  /** The purifier of a request raised for an installed unit, under the request's facts. */
+  unitCard?: (unitId: string, frames: DetailsFrames) => ReactNode;
+  /** The Complete Work dialog's unit, parts and spare parts. */
+  completionParts?: CompletionPartsSlot;
+}
+
+export default function RequestDetailsPage({ unitCard, completionParts }: RequestDetailsSlots) {
   const { t } = useTranslation('requests');
   const { t: tc } = useTranslation('common');
   const labels = useRequestLabels();
@@ -131,6 +146,7 @@ export default function RequestDetailsPage() {
                   updatedAt: query.dataUpdatedAt,
                   fromPhone: offlineSinceOf(query.data) != null,
                 })}
+                completionParts={completionParts}
               />
             </Stack>
           </Grid>
@@ -139,7 +155,7 @@ export default function RequestDetailsPage() {
         <Grid size={{ xs: 12, md: isAssignee ? 7 : 12 }} sx={{ order: { md: 1 } }}>
           <Stack spacing={2}>
             <RequestFactsCard request={r} />
-            {r.unitId ? <RequestUnitCard unitId={r.unitId} /> : null}
+            {r.unitId ? unitCard?.(r.unitId, { Section, Fact }) : null}
             <ApprovalHistory entries={r.approvalHistory} />
             <WorkLogList logs={r.workLogs} />
             <Section title={t('details.photos', { n: r.workMedia.length })}>

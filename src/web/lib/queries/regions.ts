@@ -1,7 +1,9 @@
 /**
  * GET /api/regions, every region by name: one query under one key for every screen that lists
- * regions (the Regions page, and the Region selects of the user form, the customer dialog and
- * the New Request form), so they share one cached response and one invalidation.
+ * regions (the Regions page, and the Region selects of the user form, the customer dialog, the
+ * New Request form and the due list's filter), so they share one cached response and one
+ * invalidation. It stays here, not in features/regions, because five features read it; a query
+ * one feature owns lives in that feature's api/ (the app composes what another feature shows).
  */
 import { useQuery } from '@tanstack/react-query';
 import { getI18n } from 'react-i18next';

@@ -6,13 +6,13 @@ import { useQuery } from '@tanstack/react-query';
 import { getI18n } from 'react-i18next';
 import type { ContractBody, ContractItem, ContractPatchBody } from '#shared/contracts/contracts.ts';
 import { api } from '#web/lib/api-client.ts';
-import { unitQueryKey } from '#web/lib/queries/unit.ts';
 import { queryRoots } from '#web/lib/query-keys.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 
 export function useUnitContracts(unitId: string) {
   return useQuery({
-    queryKey: [...unitQueryKey(unitId), 'contracts'],
+    // Under the unit's key (['maintenance', 'unit', id]): invalidating the unit reaches them.
+    queryKey: [...queryRoots.units, unitId, 'contracts'],
     queryFn: ({ signal }) => api<ContractItem[]>(`/units/${unitId}/contracts`, { signal }),
   });
 }

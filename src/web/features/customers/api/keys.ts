@@ -1,2 +1,4 @@
-/** Query keys of the customers feature. */
-export const customersQueryKey = ['customers'] as const;
+/** Query keys of the customers feature: its root, which other features invalidate too. */
+import { queryRoots } from '#web/lib/query-keys.ts';
+
+export const customersQueryKey = queryRoots.customers;

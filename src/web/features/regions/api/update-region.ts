@@ -3,6 +3,7 @@
 import { getI18n, useTranslation } from 'react-i18next';
 import type { RegionInput, RegionItem } from '#shared/contracts/regions.ts';
 import { api } from '#web/lib/api-client.ts';
+import { queryRoots } from '#web/lib/query-keys.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { regionsQueryKey } from './keys.ts';
 
@@ -21,7 +22,7 @@ export function useUpdateRegion(opts: { onSuccess?: () => void } = {}) {
     fallback: t('common:operationFailed'),
     success: t('regions.updated'),
     // Users and customers show region names.
-    invalidate: [regionsQueryKey, ['users'], ['customers']],
+    invalidate: [regionsQueryKey, queryRoots.users, queryRoots.customers],
     onSuccess: opts.onSuccess,
   });
 }

@@ -19,13 +19,13 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
+import type { CompletionExtras } from '#shared/contracts/units.ts';
 import type { WorkflowAction } from '#shared/domain/workflow.ts';
 import { LocationCapture } from '#web/components/LocationCapture.tsx';
 import { useCompleteWork, useSaveLocation, useStartWork } from '../api/actions.ts';
-import { CompletionParts, type CompletionPartsValue, completionFields, NO_PARTS } from './CompletionParts.tsx';
 import { customerLocationOf, Section } from './DetailsSection.tsx';
 import { PhotoUploader } from './PhotoUploader.tsx';
 import { TextDialog } from './TextDialog.tsx';
@@ -42,10 +42,24 @@ function progressText(r: RequestDetails, t: (key: string) => string): string {
   return r.status === 'ASSIGNED' ? t('work.notStarted') : t('work.stopped');
 }
 
+/**
+ * The Complete Work dialog's installed-base fields (issue 21: the unit, the parts replaced, spare
+ * parts, an installation's purifier), from features/units, composed by the app: mounted while the
+ * dialog is open, it hands up the body fields to send after every change.
+ */
+export type CompletionPartsSlot = (props: {
+  customerId: string;
+  /** The request's unit, if it was raised for one. */
+  unitId: string | null;
+  installation: boolean;
+  onChange: (fields: CompletionExtras) => void;
+}) => ReactNode;
+
 export function WorkProgressPanel({
   request: r,
   allowed: given,
   movedOn = null,
+  completionParts,
 }: {
   request: RequestDetails;
   allowed: readonly WorkflowAction[];
@@ -54,16 +68,15 @@ export function WorkProgressPanel({
    * phone was offline (ADR 027): no work control is offered, it could only be refused again.
    */
   movedOn?: string | null;
+  completionParts?: CompletionPartsSlot;
 }) {
   const allowed: readonly WorkflowAction[] = movedOn === null ? given : [];
   const { t } = useTranslation('technician');
   const [completing, setCompleting] = useState(false);
-  // A request raised for a unit offers that unit's parts first, whatever else the customer has.
-  const noParts: CompletionPartsValue = r.unitId ? { ...NO_PARTS, unitId: r.unitId } : NO_PARTS;
-  const [parts, setParts] = useState<CompletionPartsValue>(noParts);
+  const [parts, setParts] = useState<CompletionExtras>({});
   const close = () => {
     setCompleting(false);
-    setParts(noParts);
+    setParts({});
   };
   const start = useStartWork(r.id);
   const complete = useCompleteWork(r.id, close);
@@ -169,17 +182,16 @@ export function WorkProgressPanel({
         label={t('work.notes')}
         confirmLabel={t('work.complete')}
         pending={complete.isPending}
-        onConfirm={(notes) => complete.mutate({ notes, ...completionFields(parts) })}
+        onConfirm={(notes) => complete.mutate({ notes, ...parts })}
         onClose={close}
       >
-        {completing && (
-          <CompletionParts
-            customerId={r.customerId}
-            installation={r.type === 'INSTALLATION'}
-            value={parts}
-            onChange={setParts}
-          />
-        )}
+        {completing &&
+          completionParts?.({
+            customerId: r.customerId,
+            unitId: r.unitId ?? null,
+            installation: r.type === 'INSTALLATION',
+            onChange: setParts,
+          })}
       </TextDialog>
     </Section>
   );

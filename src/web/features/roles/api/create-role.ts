@@ -3,6 +3,7 @@
 import { getI18n, useTranslation } from 'react-i18next';
 import type { CreateRoleInput, RoleItem } from '#shared/contracts/roles.ts';
 import { api } from '#web/lib/api-client.ts';
+import { queryRoots } from '#web/lib/query-keys.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { rolesQueryKey } from './keys.ts';
 
@@ -16,7 +17,7 @@ export function useCreateRole(opts: { onSuccess?: () => void; onError?: (err: Er
     mutationFn: createRole,
     fallback: t('common:operationFailed'),
     success: t('roles.created'),
-    invalidate: [rolesQueryKey, ['users', 'assignable-roles']],
+    invalidate: [rolesQueryKey, queryRoots.assignableRoles],
     onSuccess: opts.onSuccess,
     onError: opts.onError,
   });

@@ -2,6 +2,7 @@
 
 import { getI18n, useTranslation } from 'react-i18next';
 import { api } from '#web/lib/api-client.ts';
+import { queryRoots } from '#web/lib/query-keys.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { rolesQueryKey } from './keys.ts';
 
@@ -18,7 +19,7 @@ export function useDeleteRole(opts: { onSuccess?: () => void } = {}) {
     mutationFn: deleteRole,
     fallback: t('roles.deleteFailed'),
     success: t('roles.deleted'),
-    invalidate: [rolesQueryKey, ['users', 'assignable-roles']],
+    invalidate: [rolesQueryKey, queryRoots.assignableRoles],
     onSuccess: opts.onSuccess,
   });
 }

@@ -3,6 +3,7 @@
 import { getI18n, useTranslation } from 'react-i18next';
 import type { RoleItem, UpdateRoleInput } from '#shared/contracts/roles.ts';
 import { api } from '#web/lib/api-client.ts';
+import { queryRoots } from '#web/lib/query-keys.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 import { rolesQueryKey } from './keys.ts';
 
@@ -20,7 +21,7 @@ export function useUpdateRole(opts: { onSuccess?: () => void; onError?: (err: Er
     mutationFn: updateRole,
     fallback: t('common:operationFailed'),
     success: t('roles.updated'),
-    invalidate: [rolesQueryKey, ['users']],
+    invalidate: [rolesQueryKey, queryRoots.users],
     onSuccess: opts.onSuccess,
     onError: opts.onError,
   });

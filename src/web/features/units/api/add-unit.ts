@@ -2,9 +2,9 @@
 import { getI18n } from 'react-i18next';
 import type { UnitDetails } from '#shared/contracts/units.ts';
 import { api } from '#web/lib/api-client.ts';
-import { customerUnitsQueryKey } from '#web/lib/queries/customer-units.ts';
 import { queryRoots } from '#web/lib/query-keys.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import { customerUnitsQueryKey } from './customer-units.ts';
 
 export interface NewUnit {
   productId: string;

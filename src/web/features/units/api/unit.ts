@@ -1,10 +1,21 @@
 /** One unit: GET /api/units/:id; raising a request for it (POST /api/service-requests with unitId); correcting a part's date. */
+import { useQuery } from '@tanstack/react-query';
 import { getI18n } from 'react-i18next';
 import type { UnitDetails } from '#shared/contracts/units.ts';
 import { api } from '#web/lib/api-client.ts';
-import { unitQueryKey, useUnitDetails } from '#web/lib/queries/unit.ts';
 import { queryRoots } from '#web/lib/query-keys.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+
+/** One unit under one key, for the unit page and the request details page's purifier card. */
+export const unitQueryKey = (id: string) => [...queryRoots.units, id] as const;
+
+export function useUnitDetails(id: string, opts: { fallback?: string; enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: unitQueryKey(id),
+    queryFn: ({ signal }) => api<UnitDetails>(`/units/${id}`, { signal, fallback: opts.fallback }),
+    enabled: opts.enabled ?? true,
+  });
+}
 
 export function useUnit(id: string) {
   return useUnitDetails(id, { fallback: getI18n().t('maintenance:unit.fetchFailed') });

@@ -12,8 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServerText } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
-import { useProductChoices } from '#web/lib/queries/products.ts';
 import { useAddUnit } from '../api/add-unit.ts';
+import { useProductChoices } from '../api/product-choices.ts';
 
 /** Today in IST as YYYY-MM-DD (inline: see contracts/ContractDialog.tsx on the initial bundle). */
 const todayIn = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });

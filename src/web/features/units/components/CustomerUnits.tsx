@@ -16,7 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { hasCapability } from '#shared/domain/permissions.ts';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { useCustomerUnits } from '#web/lib/queries/customer-units.ts';
+import { useCustomerUnits } from '../api/customer-units.ts';
 import { AddUnitDialog } from './AddUnitDialog.tsx';
 
 const COLOR = { OVERDUE: 'error', DUE_SOON: 'warning', OK: 'success' } as const;

@@ -1,3 +1,5 @@
-/** Query keys of the users feature. */
-export const usersQueryKey = ['users'] as const;
-export const assignableRolesQueryKey = ['users', 'assignable-roles'] as const;
+/** Query keys of the users feature: its roots, which other features invalidate too. */
+import { queryRoots } from '#web/lib/query-keys.ts';
+
+export const usersQueryKey = queryRoots.users;
+export const assignableRolesQueryKey = queryRoots.assignableRoles;

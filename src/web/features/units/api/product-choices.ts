@@ -1,6 +1,6 @@
 /**
- * GET /api/products (issue 21): the catalogue for a product choice, one query under one key for
- * the units' Add unit dialog and the requests' completion dialog (its parts).
+ * GET /api/products (issue 21): the catalogue for a product choice (the Add unit dialog, an
+ * installation's completion), under the catalogue's root so the products feature's saves refresh it.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ProductItem } from '#shared/contracts/products.ts';

@@ -3,7 +3,8 @@
  * model, serial number), linked to the unit's page for those who may open it, and what is due on
  * it. Read from GET /api/units/:id: the request's assignee reads its unit there even from another
  * region; a reader the server does not let see the unit (404) sees no card, nor does a phone
- * without a network (the unit is not kept for offline use).
+ * without a network (the unit is not kept for offline use). The details page (features/requests)
+ * gives its card and label frames; the app composes the two (app/pages/RequestDetailsPage.tsx).
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -11,6 +12,7 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { canOpen } from '#shared/domain/permissions.ts';
@@ -19,10 +21,15 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
-import { useUnitDetails } from '#web/lib/queries/unit.ts';
-import { Fact, Section } from './DetailsSection.tsx';
+import { useUnitDetails } from '../api/unit.ts';
 
-export function RequestUnitCard({ unitId }: { unitId: string }) {
+/** The details page's frames: a titled card, and a labelled value. */
+export interface RequestCardFrames {
+  Section: ComponentType<{ title: string; children: ReactNode }>;
+  Fact: ComponentType<{ label: string; children: ReactNode }>;
+}
+
+export function RequestUnitCard({ unitId, Section, Fact }: { unitId: string } & RequestCardFrames) {
   const { t, ready } = useTranslation('maintenance');
   const format = useFormat();
   const { policyRole } = useAuth();

@@ -1,7 +1,10 @@
 /**
  * Issue 21, in the Complete Work dialog: the customer's unit (a choice when there are several),
- * its parts as a checklist of what was replaced, and spare-part lines. All optional: nothing
- * ticked sends nothing, as the spec's client does.
+ * its parts as a checklist of what was replaced, and spare-part lines; for an installation, the
+ * purifier installed. All optional: nothing ticked sends nothing, as the spec's client does. It
+ * keeps its own state while the dialog is open and hands the body fields to send up after every
+ * change. The technician's panel (features/requests) gives its slot; the app composes the two
+ * (app/pages/RequestDetailsPage.tsx).
  */
 import Add from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
@@ -14,12 +17,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCustomerUnits } from '#web/lib/queries/customer-units.ts';
-import { useProductChoices } from '#web/lib/queries/products.ts';
+import type { CompletionExtras } from '#shared/contracts/units.ts';
+import { useCustomerUnits } from '../api/customer-units.ts';
+import { useProductChoices } from '../api/product-choices.ts';
 
-export interface CompletionPartsValue {
+interface CompletionPartsValue {
   unitId?: string;
   partsReplaced: string[];
   spareParts: { name: string; quantity: number }[];
@@ -27,10 +31,10 @@ export interface CompletionPartsValue {
   installed?: { productId: string; serialNumber: string };
 }
 
-export const NO_PARTS: CompletionPartsValue = { partsReplaced: [], spareParts: [] };
+const NO_PARTS: CompletionPartsValue = { partsReplaced: [], spareParts: [] };
 
 /** The body fields to send: only what was filled in. */
-export function completionFields(v: CompletionPartsValue) {
+function completionFields(v: CompletionPartsValue): CompletionExtras {
   const spareParts = v.spareParts.filter((s) => s.name.trim() !== '' && s.quantity > 0);
   const installed = v.installed?.productId && v.installed.serialNumber.trim() ? v.installed : undefined;
   return {
@@ -80,17 +84,27 @@ function InstalledUnit({
 
 export function CompletionParts({
   customerId,
+  unitId,
   installation = false,
-  value,
-  onChange,
+  onChange: report,
 }: {
   customerId: string;
+  /** The request's unit: its parts are offered first, whatever else the customer has. */
+  unitId?: string | null;
   /** An INSTALLATION request: offer the installed purifier instead of the parts. */
   installation?: boolean;
-  value: CompletionPartsValue;
-  onChange: (v: CompletionPartsValue) => void;
+  /** The body fields to send (only what was filled in), after every change. */
+  onChange: (fields: CompletionExtras) => void;
 }) {
   const { t, ready } = useTranslation('maintenance');
+  const [value, setValue] = useState<CompletionPartsValue>(() => (unitId ? { ...NO_PARTS, unitId } : NO_PARTS));
+  const onChange = useCallback(
+    (v: CompletionPartsValue) => {
+      setValue(v);
+      report(completionFields(v));
+    },
+    [report],
+  );
   const units = useCustomerUnits(customerId, !installation);
   const active = (units.data?.items ?? []).filter((u) => u.status === 'ACTIVE');
   const unit = active.find((u) => u.id === value.unitId) ?? (active.length === 1 ? active[0] : undefined);

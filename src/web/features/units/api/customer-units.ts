@@ -1,7 +1,6 @@
 /**
  * GET /api/customers/:id/units (issue 21): a customer's installed units with their schedules, one
- * query under one key for the customer history page's units (features/units) and the technician's
- * completion dialog (features/requests).
+ * query under one key for the customer history page's units and the Complete Work dialog's parts.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { UnitItem } from '#shared/contracts/units.ts';
