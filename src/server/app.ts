@@ -19,12 +19,13 @@ import { installNulGuard } from '#server/lib/nul-guard.ts';
 import { installRefusalAudit } from '#server/lib/refusal-audit.ts';
 import type { ErrorBody } from '#shared/contracts/common.ts';
 import { CAPPED_HEADER, TOTAL_HEADER } from '#shared/domain/constants.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { ActorCache } from './lib/actor-cache.ts';
 import { makeGuards } from './lib/auth.ts';
 import { errorHandler } from './lib/error-handler.ts';
-import { localeOf, localize } from './lib/i18n.ts';
+import { localeOf, translate } from './lib/i18n.ts';
 import { installIdempotency } from './lib/idempotency.ts';
 import { AppMetrics } from './lib/metrics.ts';
 import { deferredChildLogger } from './lib/request-logger.ts';
@@ -172,7 +173,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       !config.SERVE_WEB ||
       !fs.existsSync(path.join(webRoot, 'index.html'))
     ) {
-      const message = localize(localeOf(request), 'Not found');
+      const message = translate(localeOf(request), ERR.notFound);
       return reply.status(404).send({ message, code: 'NOT_FOUND' } satisfies ErrorBody);
     }
     return reply.type('text/html').sendFile('index.html', webRoot);

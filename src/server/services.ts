@@ -6,6 +6,7 @@
  * others; `Services` is what they add up to.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { AppMetrics } from './lib/metrics.ts';
@@ -28,7 +29,6 @@ import { RequestService } from './modules/service-requests/service.ts';
 import { TechnicianService } from './modules/technicians/service.ts';
 import { UnitService } from './modules/units/service.ts';
 import { unitsVisitSubscriber } from './modules/units/visit.ts';
-import { IMAGE_BUSY } from './modules/uploads/images.ts';
 import { UploadService } from './modules/uploads/service.ts';
 import { UsersService } from './modules/users/service.ts';
 
@@ -94,7 +94,7 @@ export function buildServices(infra: Infra) {
   const requestQueries = new RequestQueries(db, tokens);
   const technicians = new TechnicianService(db, requestQueries, requests);
   // One queue per process for all image work: IMAGE_CONCURRENCY pictures at once, IMAGE_QUEUE waiting.
-  const images = new WorkQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE, IMAGE_BUSY);
+  const images = new WorkQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE, ERR.imageBusy);
   const uploads = new UploadService(storage, requests, images);
   const work = { requests, requestQueries, technicians, uploads };
 

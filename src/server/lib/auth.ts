@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import type { Db } from '#server/db/client.ts';
 import { refreshSessions, roles, users } from '#server/db/schema/people.ts';
 import { type Capability, hasCapability, regionlessReach } from '#shared/domain/permissions.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import type { Actor } from './actor.ts';
 import type { ActorCache } from './actor-cache.ts';
 import { audit } from './audit.ts';
@@ -99,7 +100,7 @@ async function readActor(db: Db, claims: AccessClaims, cache?: ActorCache): Prom
  * holds passes both without a promise; only a database read or a refusal's audit row waits.
  */
 export function makeGuards(db: Db, tokens: TokenService, cache?: ActorCache) {
-  const expired = () => unauthenticated('Your session has expired. Please sign in again.');
+  const expired = () => unauthenticated(ERR.sessionExpired);
 
   const authenticate: preHandlerHookHandler = (request, _reply, done) => {
     const token = bearerOf(request);
@@ -156,7 +157,7 @@ export function makeGuards(db: Db, tokens: TokenService, cache?: ActorCache) {
 }
 
 export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Authentication required');
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', ERR.authRequired);
   return request.actor;
 }
 

@@ -3,35 +3,54 @@
  * spec's error body, in the reader's language (ADR 022). AppErrors keep their status and code,
  * validation failures are 400 with the fields, a value PostgreSQL cannot hold is the caller's
  * input (400), an unreachable database 503, and anything else a logged 500.
+ *
+ * In English the body is the English the API always sent, byte for byte. In another language an
+ * AppError's text (and each field error's) is rendered from its catalogue key and parameters, as
+ * are the handler's own texts (`ERR.…`). Only the zod contracts' validation messages, plain
+ * English texts that the web's form checks share, are found by reverse lookup (`localize`,
+ * shared/i18n/messages.ts). A library's own message (a 4xx from Fastify) is sent as it is.
  */
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '#shared/contracts/common.ts';
-import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
-import { AppError, isDatabaseUnavailable, pgError } from './errors.ts';
-import { localeOf, localize } from './i18n.ts';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales.ts';
+import { type CatalogueText, ERR } from '#shared/i18n/server-messages.ts';
+import { AppError, type FieldError, isDatabaseUnavailable, pgError } from './errors.ts';
+import { localeOf, localize, serverText, translate } from './i18n.ts';
 import { rootPlugin } from './root-plugin.ts';
+
+/** A text an AppError carries in `locale`: from its key, or as written when it has none. */
+const said = (locale: Locale, e: Pick<FieldError, 'message' | 'key' | 'params'>) =>
+  e.key && locale !== DEFAULT_LOCALE ? serverText(locale, e.key, e.params ?? {}) : e.message;
 
 export const errorHandler = rootPlugin('error-handler', async (app) => {
   app.setErrorHandler((err, request, reply) => {
-    // In the reader's language (ADR 022): English, byte for byte, unless they chose or asked otherwise.
-    const send = (status: number, body: ErrorBody) => {
+    // Each answer is in the reader's language (ADR 022): English, byte for byte, unless they chose
+    // or asked otherwise. A zod issue's English text is found by reverse lookup (see above).
+    const sendValidation = (body: ErrorBody) => {
       const locale = localeOf(request);
-      if (locale === DEFAULT_LOCALE) return reply.status(status).send(body);
-      return reply.status(status).send({
+      if (locale === DEFAULT_LOCALE) return reply.status(400).send(body);
+      return reply.status(400).send({
         ...body,
         message: localize(locale, body.message),
         ...(body.errors ? { errors: body.errors.map((e) => ({ ...e, message: localize(locale, e.message) })) } : {}),
       });
     };
+    // One of the handler's own texts, or a library's message (sent as it is).
+    const send = (status: number, text: CatalogueText | string, code: ErrorBody['code']) =>
+      reply.status(status).send({
+        message: typeof text === 'string' ? text : translate(localeOf(request), text),
+        code,
+      } satisfies ErrorBody);
     if (err instanceof AppError) {
       const retryAfter = (err as AppError & { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter) reply.header('retry-after', String(retryAfter));
-      return send(err.statusCode, {
-        message: err.message,
+      const locale = localeOf(request);
+      return reply.status(err.statusCode).send({
+        message: said(locale, err),
         code: err.code,
-        ...(err.errors ? { errors: err.errors } : {}),
-      });
+        ...(err.errors ? { errors: err.errors.map((e) => ({ path: e.path, message: said(locale, e) })) } : {}),
+      } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = err.validation.map((v) => ({
@@ -41,26 +60,23 @@ export const errorHandler = rootPlugin('error-handler', async (app) => {
           '',
         message: v.message ?? 'Invalid value',
       }));
-      return send(400, { message: errors[0]?.message ?? 'Invalid request', code: 'VALIDATION', errors });
+      return sendValidation({ message: errors[0]?.message ?? 'Invalid request', code: 'VALIDATION', errors });
     }
     if (err instanceof ZodError) {
       const errors = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-      return send(400, { message: errors[0]?.message ?? 'Invalid request', code: 'VALIDATION', errors });
+      return sendValidation({ message: errors[0]?.message ?? 'Invalid request', code: 'VALIDATION', errors });
     }
     if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response did not match its schema');
-      return send(500, { message: 'Something went wrong on our side', code: 'INTERNAL' });
+      return send(500, ERR.internal, 'INTERNAL');
     }
     // A data exception (SQLSTATE class 22: a value the column cannot hold) is the caller's input.
     if (pgError(err)?.code?.startsWith('22')) {
-      return send(400, { message: 'Some of the values sent cannot be stored', code: 'VALIDATION' });
+      return send(400, ERR.cannotStore, 'VALIDATION');
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');
-      return send(503, {
-        message: 'The service is temporarily unavailable. Please try again shortly.',
-        code: 'UNAVAILABLE',
-      });
+      return send(503, ERR.unavailable, 'UNAVAILABLE');
     }
     const status = (err as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -78,13 +94,9 @@ export const errorHandler = rootPlugin('error-handler', async (app) => {
                   : status === 403
                     ? 'FORBIDDEN'
                     : 'VALIDATION';
-      const message =
-        status === 429
-          ? 'Too many attempts. Please wait a minute and try again.'
-          : (err as Error).message || 'Bad request';
-      return send(status, { message, code });
+      return send(status, status === 429 ? ERR.tooManyAttempts : (err as Error).message || ERR.badRequest, code);
     }
     request.log.error({ err }, 'unhandled error');
-    return send(500, { message: 'Something went wrong on our side', code: 'INTERNAL' });
+    return send(500, ERR.internal, 'INTERNAL');
   });
 });

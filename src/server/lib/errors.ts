@@ -1,4 +1,5 @@
 import type { ErrorCode } from '#shared/contracts/common.ts';
+import { type CatalogueParam, type CatalogueText, ERR } from '#shared/i18n/server-messages.ts';
 
 const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
@@ -13,25 +14,55 @@ const STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
+/**
+ * What an error says: a catalogue entry (`ERR.…`, shared/i18n/server-messages.ts), which the
+ * error handler renders in the reader's language. A plain string is a text outside the catalogue
+ * (a test's, say): it is sent as written, in every language.
+ */
+export type ErrorText = CatalogueText | string;
+
+/** A text's English, catalogue key and parameters (no key for a text outside the catalogue). */
+interface Said {
+  readonly message: string;
+  readonly key?: string;
+  readonly params?: Readonly<Record<string, CatalogueParam>>;
+}
+
+const said = (text: ErrorText): Said =>
+  typeof text === 'string' ? { message: text } : { message: text.text, key: text.key, params: text.params };
+
+/** A field's error in `errors[]`: the English `message` (as sent in English) and its catalogue key. */
+export interface FieldError extends Said {
+  readonly path: string;
+}
+
 /** The one error type the services throw; the error handler turns it into JSON. */
 export class AppError extends Error {
   readonly statusCode: number;
+  /** The catalogue key of `message` (undefined for a text outside the catalogue). */
+  readonly key: string | undefined;
+  readonly params: Readonly<Record<string, CatalogueParam>>;
+  readonly errors?: FieldError[];
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly errors?: { path: string; message: string }[],
+    text: ErrorText,
+    errors?: { path: string; message: ErrorText }[],
   ) {
+    const { message, key, params } = said(text);
     super(message);
     this.name = 'AppError';
     this.statusCode = STATUS[code];
+    this.key = key;
+    this.params = params ?? {};
+    if (errors) this.errors = errors.map((e) => ({ path: e.path, ...said(e.message) }));
   }
 }
 
-export const notFound = (what = 'Record') => new AppError('NOT_FOUND', `${what} not found`);
-export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
-export const conflict = (message: string) => new AppError('CONFLICT', message);
-export const unauthenticated = (message = 'Authentication required') => new AppError('UNAUTHENTICATED', message);
-export const invalid = (path: string, message: string) => new AppError('VALIDATION', message, [{ path, message }]);
+export const notFound = (text: ErrorText = ERR.recordNotFound) => new AppError('NOT_FOUND', text);
+export const forbidden = (text: ErrorText = ERR.forbidden) => new AppError('FORBIDDEN', text);
+export const conflict = (text: ErrorText) => new AppError('CONFLICT', text);
+export const unauthenticated = (text: ErrorText = ERR.authRequired) => new AppError('UNAUTHENTICATED', text);
+export const invalid = (path: string, text: ErrorText) => new AppError('VALIDATION', text, [{ path, message: text }]);
 
 /** PostgreSQL unique violation (23505), with the constraint name. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {

@@ -14,6 +14,7 @@ import ta from '#shared/i18n/locales/ta/server.json' with { type: 'json' };
 import te from '#shared/i18n/locales/te/server.json' with { type: 'json' };
 import { DEFAULT_LOCALE, LOCALES, type Locale, localeFromAcceptLanguage } from '#shared/i18n/locales.ts';
 import { localizeMessage, requestTypeKey, SERVER_NS } from '#shared/i18n/messages.ts';
+import type { CatalogueParam, CatalogueText } from '#shared/i18n/server-messages.ts';
 
 const catalogues: Record<Locale, typeof enIN> = { 'en-IN': enIN, hi, ta, te, kn, ml };
 
@@ -44,7 +45,26 @@ export function localeOf(request: FastifyRequest): Locale {
   return request.actor?.locale ?? localeFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LOCALE;
 }
 
-/** An English server text in `locale`: unchanged in English or when it has no key. */
+/**
+ * A catalogue key rendered in `locale` with its parameters, a parameter that is itself a catalogue
+ * word (a request's status) in `locale` too.
+ */
+export function serverText(locale: Locale, key: string, params: Readonly<Record<string, CatalogueParam>>): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, p] of Object.entries(params)) values[name] = typeof p === 'object' ? translate(locale, p) : p;
+  return serverT(locale, key, values);
+}
+
+/** A catalogue text (`ERR.…`) in `locale`: in English its `text`, exactly as the API always sent it. */
+export function translate(locale: Locale, text: CatalogueText): string {
+  return locale === DEFAULT_LOCALE ? text.text : serverText(locale, text.key, text.params);
+}
+
+/**
+ * An English text found by reverse lookup (shared/i18n/messages.ts), for the zod contracts'
+ * validation messages only: everything the server throws itself carries its key (AppError).
+ * Unchanged in English or when the text has no key.
+ */
 export function localize(locale: Locale, text: string): string {
   if (locale === DEFAULT_LOCALE) return text;
   return localizeMessage(text, (key, params) => serverT(locale, key, params));

@@ -14,13 +14,14 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '#server/db/client.ts';
 import { idempotencyKeys } from '#server/db/schema/activity.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import { conflict, invalid } from './errors.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
-export const KEY_INVALID = 'The Idempotency-Key header must be 1 to 200 letters, digits or . _ : -';
-export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
-export const KEY_IN_FLIGHT = 'A request with this Idempotency-Key is still being processed. Please retry shortly.';
+export const KEY_INVALID = ERR.idempotencyKeyInvalid.text;
+export const KEY_REUSED = ERR.idempotencyKeyReused.text;
+export const KEY_IN_FLIGHT = ERR.idempotencyInProgress.text;
 
 const KEY = /^[A-Za-z0-9._:-]{1,200}$/;
 /** A claim whose request never finished (the process died) may be taken over after this long. */
@@ -66,7 +67,7 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
   async function claim(req: FastifyRequest, reply: FastifyReply) {
     const header = req.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
-    if (typeof header !== 'string' || !KEY.test(header)) throw invalid('Idempotency-Key', KEY_INVALID);
+    if (typeof header !== 'string' || !KEY.test(header)) throw invalid('Idempotency-Key', ERR.idempotencyKeyInvalid);
     const actor = req.actor;
     if (!actor) return;
     const route = `${req.method} ${req.routeOptions.url ?? req.url}`;
@@ -93,15 +94,15 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
       const [row] = await db.select().from(idempotencyKeys).where(where(c)).limit(1);
       if (!row) continue;
       const stored = (row.body ?? { hash: '' }) as Stored;
-      if (stored.hash !== hash) throw conflict(KEY_REUSED);
+      if (stored.hash !== hash) throw conflict(ERR.idempotencyKeyReused);
       if (row.statusCode === 0) {
-        if (Date.now() - row.createdAt.getTime() < STALE_MS) throw conflict(KEY_IN_FLIGHT);
+        if (Date.now() - row.createdAt.getTime() < STALE_MS) throw conflict(ERR.idempotencyInProgress);
         await db.delete(idempotencyKeys).where(and(where(c), eq(idempotencyKeys.statusCode, 0)));
         continue;
       }
       return reply.header(REPLAYED_HEADER, 'true').status(row.statusCode).send(stored.response);
     }
-    throw conflict(KEY_IN_FLIGHT);
+    throw conflict(ERR.idempotencyInProgress);
   }
 
   async function record(req: FastifyRequest, reply: FastifyReply, payload: unknown) {

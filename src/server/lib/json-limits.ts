@@ -6,9 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '#server/lib/errors.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 
 export const MAX_JSON_DEPTH = 32;
-export const TOO_DEEP = `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and arrays`;
+const TOO_DEEP_TEXT = ERR.bodyTooDeep({ max: MAX_JSON_DEPTH });
+export const TOO_DEEP = TOO_DEEP_TEXT.text;
 
 /** The deepest nesting of objects and arrays in a JSON text, stopping as soon as it passes `limit`. */
 export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): boolean {
@@ -38,7 +40,7 @@ export function installJsonLimits(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
     if (jsonDepthExceeds(text)) {
-      done(new AppError('VALIDATION', TOO_DEEP), undefined);
+      done(new AppError('VALIDATION', TOO_DEEP_TEXT), undefined);
       return;
     }
     parse(req, text, done);

@@ -7,8 +7,9 @@
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { invalid } from '#server/lib/errors.ts';
 import { withHook } from '#server/lib/route-hooks.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 
-export const NUL_IN_TEXT = 'Text must not contain the NUL character';
+export const NUL_IN_TEXT = ERR.textHasNul.text;
 
 /** Whether any string (key or value) holds a NUL: the common answer, no, without building paths. */
 function hasNul(value: unknown, depth = 0): boolean {
@@ -50,7 +51,7 @@ export function installNulGuard(app: FastifyInstance): void {
   // A callback hook: no promise per request for a check that never waits (issue 20).
   const guard: preValidationHookHandler = (req, _reply, done) => {
     const where = findNul(req.body) ?? findNul(req.query) ?? findNul(req.params);
-    done(where === null ? undefined : invalid(where, NUL_IN_TEXT));
+    done(where === null ? undefined : invalid(where, ERR.textHasNul));
   };
   app.addHook('onRoute', (route) => {
     const methods = ([] as string[]).concat(route.method);

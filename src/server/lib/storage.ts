@@ -9,10 +9,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import { AppError } from './errors.ts';
 
 /** The answer when the photo store has no room left (503: it may clear up). */
-export const DISK_FULL = 'There is no space left to store photos. Please try again later or tell your administrator.';
+export const DISK_FULL = ERR.storageFull.text;
 
 export interface StoredObject {
   data: Buffer;
@@ -75,7 +76,7 @@ export class FileStorage implements Storage {
       // Never leave a partial file behind (a full disk fails half-way through the write).
       await fs.rm(tmp, { force: true });
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOSPC' || code === 'EDQUOT') throw new AppError('UNAVAILABLE', DISK_FULL);
+      if (code === 'ENOSPC' || code === 'EDQUOT') throw new AppError('UNAVAILABLE', ERR.storageFull);
       throw err;
     }
   }

@@ -7,6 +7,7 @@
  */
 import { notLike } from 'drizzle-orm';
 import { users } from '#server/db/schema/people.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 
 export const SYSTEM_EMAIL_DOMAIN = 'aquadesk.system';
 export const SCHEDULER_EMAIL = `scheduler@${SYSTEM_EMAIL_DOMAIN}`;
@@ -15,7 +16,7 @@ export const SYSTEM_EMAIL_PATTERN = `%@${SYSTEM_EMAIL_DOMAIN}`;
 /** The password hash of a system account: no argon2 hash, so nothing ever verifies against it. */
 export const SYSTEM_PASSWORD_HASH = '!system-account-no-password';
 /** The 400 a person gets for an address in the reserved domain. */
-export const RESERVED_EMAIL = 'This email address is reserved for the system';
+export const RESERVED_EMAIL = ERR.reservedEmail.text;
 
 /** Is this address a system account's (case as stored: the API lowercases e-mails)? */
 export function isSystemEmail(email: string): boolean {

@@ -3,6 +3,7 @@
  * a job that finds the queue full is refused at once (503 with Retry-After) instead of piling up
  * memory and CPU behind the others. Used for image decoding (uploads/images.ts).
  */
+import type { CatalogueText } from '#shared/i18n/server-messages.ts';
 import { AppError } from './errors.ts';
 
 export class WorkQueue {
@@ -12,7 +13,7 @@ export class WorkQueue {
   constructor(
     readonly concurrency: number,
     readonly maxWaiting: number,
-    private readonly busyMessage: string,
+    private readonly busyText: CatalogueText,
     private readonly retryAfterSeconds = 5,
   ) {}
 
@@ -22,7 +23,7 @@ export class WorkQueue {
   }
 
   busy(): AppError {
-    return unavailable(this.busyMessage, this.retryAfterSeconds);
+    return unavailable(this.busyText, this.retryAfterSeconds);
   }
 
   async run<T>(job: () => Promise<T>): Promise<T> {
@@ -44,6 +45,6 @@ export class WorkQueue {
 }
 
 /** A 503 that tells the client when to try again (the error handler sends `Retry-After`). */
-export function unavailable(message: string, retryAfterSeconds: number): AppError {
-  return Object.assign(new AppError('UNAVAILABLE', message), { retryAfterSeconds });
+export function unavailable(text: CatalogueText, retryAfterSeconds: number): AppError {
+  return Object.assign(new AppError('UNAVAILABLE', text), { retryAfterSeconds });
 }

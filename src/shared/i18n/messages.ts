@@ -1,10 +1,14 @@
 /**
  * Server words (ADR 022): error, validation and notification texts live in the `server` catalogue,
- * whose en-IN values are exactly the English the API has always sent. The services and the zod
- * contracts keep throwing those English texts (the spec's client reads them unchanged); the one
- * error handler, and the web for its own form checks, find the catalogue key of a text here and
- * render it in the reader's language. A text with {{placeholders}} matches by pattern, its
- * parameters taken from the English ("Password must be at least 6 characters" → min = 6).
+ * whose en-IN values are exactly the English the API has always sent (the spec's client reads
+ * them unchanged).
+ *
+ * The server's own errors carry their key: services throw `ERR.…` entries (server-messages.ts)
+ * and the error handler renders the key. On the server, the reverse lookup here (an English text
+ * → its key) is ONLY for the zod contracts' validation messages, plain English texts (a 400's
+ * issues); the web uses it for the same texts in its form checks (useServerText) and for a server
+ * text it holds in English. A text with {{placeholders}} matches by pattern, its parameters taken
+ * from the English ("Password must be at least 6 characters" → min = 6).
  */
 import enServer from './locales/en-IN/server.json' with { type: 'json' };
 

@@ -13,17 +13,17 @@ import {
   unauthenticated,
 } from '#server/lib/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
-import { isSystemEmail, RESERVED_EMAIL } from '#server/lib/system-accounts.ts';
+import { isSystemEmail } from '#server/lib/system-accounts.ts';
 import { newSecret, sha256, type TokenService } from '#server/lib/tokens.ts';
 import type { AuthUser, UpdateMeBody } from '#shared/contracts/auth.ts';
 import { ROLE } from '#shared/domain/roles.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const TOO_MANY_FAILURES =
-  'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.';
-export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator to create your account.';
-const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+/** The English of these answers (the tests compare with it). */
+export const INVALID_CREDENTIALS = ERR.invalidCredentials.text;
+export const TOO_MANY_FAILURES = ERR.tooManyFailures.text;
+export const REGISTRATION_CLOSED = ERR.registrationClosed.text;
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
 
@@ -93,7 +93,7 @@ export class AuthService {
         })
       : await repo.createSession(this.db, values);
     const user = known ?? (await repo.findUserById(this.db, userId));
-    if (!user) throw unauthenticated(INVALID_CREDENTIALS);
+    if (!user) throw unauthenticated(ERR.invalidCredentials);
     return this.result(user, session.id, secret, refreshExpires);
   }
 
@@ -140,7 +140,7 @@ export class AuthService {
       outcome: 'denied',
       details: { reason: 'throttled' },
     });
-    throw new AppError('RATE_LIMITED', TOO_MANY_FAILURES);
+    throw new AppError('RATE_LIMITED', ERR.tooManyFailures);
   }
 
   async login(email: string, password: string, client: Client): Promise<SessionResult> {
@@ -163,7 +163,7 @@ export class AuthService {
         ip: client.ip,
         outcome: 'failed',
       });
-      throw unauthenticated(INVALID_CREDENTIALS);
+      throw unauthenticated(ERR.invalidCredentials);
     }
     const { passwordHash: _, ...user } = creds;
     // The password was right: if opening the session fails (the database busy or gone), the
@@ -195,9 +195,9 @@ export class AuthService {
    */
   async refresh(cookie: string | undefined, userId: string | undefined, client: Client): Promise<SessionResult> {
     const [sessionId, secret] = (cookie ?? '').split('.');
-    if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) throw unauthenticated(SESSION_EXPIRED);
+    if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) throw unauthenticated(ERR.sessionExpired);
     const session = await repo.findSession(this.db, sessionId);
-    if (!session || session.revokedAt || session.expiresAt < new Date()) throw unauthenticated(SESSION_EXPIRED);
+    if (!session || session.revokedAt || session.expiresAt < new Date()) throw unauthenticated(ERR.sessionExpired);
     const presented = sha256(secret);
     const nextSecret = this.tokens.refreshSuccessor(session.id, secret);
     const nextHash = sha256(nextSecret);
@@ -205,11 +205,11 @@ export class AuthService {
     const current = presented === session.tokenHash;
     const graceReplay = !current && nextHash === session.tokenHash && session.lastUsedAt > graceSince;
     if (!current && !graceReplay) return this.reused(session.id, session.userId, client);
-    if (userId && userId !== session.userId) throw unauthenticated(SESSION_EXPIRED);
+    if (userId && userId !== session.userId) throw unauthenticated(ERR.sessionExpired);
     const user = await repo.findUserById(this.db, session.userId);
     if (user?.status !== 'ACTIVE') {
       await repo.revokeSession(this.db, session.id, 'user inactive');
-      throw unauthenticated(SESSION_EXPIRED);
+      throw unauthenticated(ERR.sessionExpired);
     }
     // A secret a rotation issued inside the window is answered as it is, not rotated again: the
     // browser's jar takes the new cookie while the rest of the burst is still out, so one burst
@@ -235,7 +235,7 @@ export class AuthService {
       ip: client.ip,
       outcome: 'denied',
     });
-    throw unauthenticated(SESSION_EXPIRED);
+    throw unauthenticated(ERR.sessionExpired);
   }
 
   async logout(
@@ -263,10 +263,10 @@ export class AuthService {
     allowed: boolean,
     client: Client,
   ) {
-    if (!allowed) throw forbidden(REGISTRATION_CLOSED);
-    if (isSystemEmail(input.email)) throw invalid('email', RESERVED_EMAIL);
+    if (!allowed) throw forbidden(ERR.registrationClosed);
+    if (isSystemEmail(input.email)) throw invalid('email', ERR.reservedEmail);
     const role = await repo.findRoleByName(this.db, ROLE.SALESMAN);
-    if (!role) throw new AppError('INTERNAL', 'The Salesman role is missing');
+    if (!role) throw new AppError('INTERNAL', ERR.salesmanRoleMissing);
     const passwordHash = await hashPassword(input.password);
     try {
       const created = await repo.insertUser(this.db, {
@@ -286,7 +286,7 @@ export class AuthService {
       });
       return this.openSession((created as { id: string }).id, client);
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('A user with this email already exists');
+      if (isUniqueViolation(err)) throw conflict(ERR.duplicateEmail);
       throw err;
     }
   }
@@ -294,14 +294,14 @@ export class AuthService {
   /** GET /auth/me: the caller as the sign-in answer describes them. */
   async me(userId: string): Promise<AuthUser> {
     const user = await repo.findUserById(this.db, userId);
-    if (!user) throw notFound('User');
+    if (!user) throw notFound(ERR.userNotFound);
     return repo.toAuthUser(user);
   }
 
   /** PATCH /auth/me: the caller's language (ADR 022); the answer is the caller as /auth/me shows them. */
   async updateMe(userId: string, body: UpdateMeBody, ip: string): Promise<AuthUser> {
     await this.db.transaction(async (tx) => {
-      if (!(await repo.setLocale(tx, userId, body.locale))) throw notFound('User');
+      if (!(await repo.setLocale(tx, userId, body.locale))) throw notFound(ERR.userNotFound);
       await audit(tx, {
         actorId: userId,
         action: 'auth.update_me',
@@ -340,9 +340,7 @@ export class AuthService {
         ip,
         outcome: 'failed',
       });
-      throw new AppError('VALIDATION', 'Current password is incorrect', [
-        { path: 'currentPassword', message: 'Current password is incorrect' },
-      ]);
+      throw invalid('currentPassword', ERR.currentPasswordIncorrect);
     }
     await repo.releaseGuess(this.db, actor.email, window);
     const passwordHash = await hashPassword(next);

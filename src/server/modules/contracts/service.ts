@@ -11,8 +11,8 @@ import { conflict, invalid, notFound } from '#server/lib/errors.ts';
 import { cappedWindow } from '#server/lib/paging.ts';
 import type { UnitService } from '#server/modules/units/service.ts';
 import type { ContractBody, ContractItem, ContractPatchBody, ExpiringContract } from '#shared/contracts/contracts.ts';
-import { MAINTENANCE_MESSAGES as M } from '#shared/contracts/maintenance.ts';
 import { addDays, daysBetween, todayIn } from '#shared/domain/maintenance.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
 
 export function toContractItem(c: repo.ContractRow): ContractItem {
@@ -64,8 +64,8 @@ export class ContractService {
   async createContract(actor: Actor, unitId: string, b: ContractBody, ip: string): Promise<ContractItem> {
     const id = await this.db.transaction(async (tx) => {
       const u = await this.units.writableUnit(tx, actor, unitId, 'contracts');
-      if (u.status !== 'ACTIVE') throw conflict(M.unitRemoved);
-      if (await repo.overlapping(tx, unitId, b.type, b.startsOn, b.endsOn)) throw conflict(M.contractOverlap);
+      if (u.status !== 'ACTIVE') throw conflict(ERR.unitRemoved);
+      if (await repo.overlapping(tx, unitId, b.type, b.startsOn, b.endsOn)) throw conflict(ERR.contractOverlap);
       const values = {
         unitId,
         type: b.type,
@@ -94,7 +94,7 @@ export class ContractService {
   async updateContract(actor: Actor, id: string, b: ContractPatchBody, ip: string): Promise<ContractItem> {
     await this.db.transaction(async (tx) => {
       const found = await repo.findContract(tx, id);
-      if (!found) throw notFound('Contract');
+      if (!found) throw notFound(ERR.contractNotFound);
       await this.units.writableUnit(tx, actor, found.unitId, 'contracts');
       // Read again under the unit's lock: a concurrent change to the contract has committed.
       const c = (await repo.findContract(tx, id)) as repo.ContractRow;
@@ -106,10 +106,10 @@ export class ContractService {
         price: b.price !== undefined ? Number(b.price) : c.price,
         status: b.status ?? (c.status === 'CANCELLED' ? 'CANCELLED' : c.status),
       };
-      if (next.startsOn >= next.endsOn) throw invalid('endsOn', M.contractEndsBeforeStart);
+      if (next.startsOn >= next.endsOn) throw invalid('endsOn', ERR.contractEndsBeforeStart);
       if (b.status === 'ACTIVE' && next.endsOn < this.today()) next.status = 'EXPIRED';
       if (next.status === 'ACTIVE' && (await repo.overlapping(tx, c.unitId, c.type, next.startsOn, next.endsOn, id))) {
-        throw conflict(M.contractOverlap);
+        throw conflict(ERR.contractOverlap);
       }
       await repo.updateContract(tx, id, next);
       await this.units.scheduleAmc(tx, { id, unitId: c.unitId, type: c.type, ...next });

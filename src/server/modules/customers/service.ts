@@ -9,15 +9,10 @@ import { conflict, forbidden, invalid, isForeignKeyViolation, notFound } from '#
 import { signedMediaUrl } from '#server/lib/media-links.ts';
 import { cappedWindow, containsPattern, type Window } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
-import {
-  CUSTOMER_MESSAGES,
-  type CustomerBody,
-  type CustomerHistory,
-  type CustomerItem,
-  type HistoryItem,
-} from '#shared/contracts/customers.ts';
+import type { CustomerBody, CustomerHistory, CustomerItem, HistoryItem } from '#shared/contracts/customers.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import type { RequestType } from '#shared/domain/workflow.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
 
 export function toCustomerItem(row: repo.CustomerRow): CustomerItem {
@@ -85,7 +80,7 @@ export class CustomersService {
   private async reachable(tx: Tx, actor: Actor, id: string): Promise<repo.CustomerRow> {
     const row = await repo.findCustomer(tx, id);
     const scope = this.regionOf(actor);
-    if (!row || (scope && row.regionId !== scope)) throw notFound('Customer');
+    if (!row || (scope && row.regionId !== scope)) throw notFound(ERR.customerNotFound);
     return row;
   }
 
@@ -94,9 +89,9 @@ export class CustomersService {
   }
 
   private async checkRegion(tx: Tx, actor: Actor, regionId: string) {
-    if (!(await repo.regionExists(tx, regionId))) throw invalid('regionId', CUSTOMER_MESSAGES.regionNotFound);
+    if (!(await repo.regionExists(tx, regionId))) throw invalid('regionId', ERR.regionNotFound);
     const scope = this.regionOf(actor);
-    if (scope && regionId !== scope) throw forbidden(CUSTOMER_MESSAGES.outOfRegion);
+    if (scope && regionId !== scope) throw forbidden(ERR.customersOutOfRegion);
   }
 
   async create(actor: Actor, body: CustomerBody, ip: string): Promise<CustomerItem> {
@@ -145,7 +140,7 @@ export class CustomersService {
       await this.db.transaction(async (tx) => {
         const row = await this.reachable(tx, actor, id);
         await repo.lockCustomer(tx, id);
-        if ((await repo.countRequests(tx, id)) > 0) throw conflict(CUSTOMER_MESSAGES.hasRequests);
+        if ((await repo.countRequests(tx, id)) > 0) throw conflict(ERR.customerHasRequests);
         await repo.deleteCustomer(tx, id);
         await audit(tx, {
           actorId: actor.id,
@@ -159,7 +154,7 @@ export class CustomersService {
       });
     } catch (err) {
       // A request raised between our check and the delete: the foreign key refuses, we answer the same.
-      if (isForeignKeyViolation(err)) throw conflict(CUSTOMER_MESSAGES.hasRequests);
+      if (isForeignKeyViolation(err)) throw conflict(ERR.customerHasRequests);
       throw err;
     }
   }

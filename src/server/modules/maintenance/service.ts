@@ -8,14 +8,9 @@ import type { Actor } from '#server/lib/auth.ts';
 import { forbidden } from '#server/lib/errors.ts';
 import { cappedWindow, type Window } from '#server/lib/paging.ts';
 import type { UnitService } from '#server/modules/units/service.ts';
-import {
-  type DueItem,
-  type DueListQuery,
-  MAINTENANCE_MESSAGES as M,
-  type MaintenanceCounts,
-  type RunResult,
-} from '#shared/contracts/maintenance.ts';
+import type { DueItem, DueListQuery, MaintenanceCounts, RunResult } from '#shared/contracts/maintenance.ts';
 import { addDays, dueState, todayIn } from '#shared/domain/maintenance.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
 import type { MaintenanceRun } from './run.ts';
 
@@ -98,7 +93,7 @@ export class MaintenanceService {
    */
   async run(actor: Actor, regionId: string | undefined, ip: string): Promise<RunResult> {
     const own = this.units.regionOf(actor);
-    if (own && regionId && regionId !== own) throw forbidden(M.runOutOfRegion);
+    if (own && regionId && regionId !== own) throw forbidden(ERR.runOutOfRegion);
     return this.runner.run(own ?? regionId ?? null, { id: actor.id, email: actor.email, ip });
   }
 }

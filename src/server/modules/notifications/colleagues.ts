@@ -18,10 +18,11 @@ import type { Actor } from '#server/lib/auth.ts';
 import { allRoles } from '#server/modules/roles/queries.ts';
 import { regionlessReach } from '#shared/domain/permissions.ts';
 import { descendantIds } from '#shared/domain/roles.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import { findActivePerson, shareARequest } from './repository.ts';
 
-export const NOT_A_COLLEAGUE =
-  'Recipient not found: you can send a message only to an active person you work with (above or below you in your region, or on a request you share)';
+/** The English of the 404 for a recipient the sender does not work with (the tests compare with it). */
+export const NOT_A_COLLEAGUE = ERR.notAColleague.text;
 
 /**
  * `below` is under `above` in the role tree, and in `above`'s region when `above` has one. A

@@ -10,7 +10,8 @@ import { AppError, invalid, notFound } from '#server/lib/errors.ts';
 import type { Window } from '#server/lib/paging.ts';
 import { publish } from '#server/lib/push-channel.ts';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales.ts';
-import { NOT_A_COLLEAGUE, worksWith } from './colleagues.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
+import { worksWith } from './colleagues.ts';
 import * as repo from './repository.ts';
 
 export type NotificationItem = ReturnType<typeof repo.toItem>;
@@ -45,18 +46,18 @@ export class NotificationService {
     id: string,
     locale: Locale = DEFAULT_LOCALE,
   ): Promise<NotificationItem & { unreadCount: number }> {
-    if (!(await repo.findOwned(this.db, id, userId))) throw notFound('Notification');
+    if (!(await repo.findOwned(this.db, id, userId))) throw notFound(ERR.notificationNotFound);
     await repo.markRead(this.db, userId, [id]);
     const [item, count] = await Promise.all([
       repo.findItemForUser(this.db, id, userId, locale),
       repo.unreadCount(this.db, userId),
     ]);
-    if (!item) throw notFound('Notification');
+    if (!item) throw notFound(ERR.notificationNotFound);
     return { ...item, unreadCount: count };
   }
 
   async markDelivered(userId: string, id: string): Promise<void> {
-    if (!(await repo.markDelivered(this.db, userId, id))) throw notFound('Notification');
+    if (!(await repo.markDelivered(this.db, userId, id))) throw notFound(ERR.notificationNotFound);
   }
 
   /**
@@ -66,7 +67,7 @@ export class NotificationService {
   async markManyRead(userId: string, notificationIds: string[]): Promise<{ updated: number; count: number }> {
     const ids = [...new Set(notificationIds)];
     const updated = await this.db.transaction(async (tx) => {
-      if ((await repo.countOwned(tx, userId, ids)) !== ids.length) throw notFound('Notification');
+      if ((await repo.countOwned(tx, userId, ids)) !== ids.length) throw notFound(ERR.notificationNotFound);
       return repo.markRead(tx, userId, ids);
     });
     return { updated, count: await repo.unreadCount(this.db, userId) };
@@ -79,10 +80,10 @@ export class NotificationService {
 
   /** A free-text message to a colleague, its push queued in the same transaction. */
   async send(actor: Actor, toUserId: string, message: string, ip: string): Promise<NotificationItem> {
-    if (toUserId === actor.id) throw invalid('toUserId', 'You cannot send a notification to yourself');
+    if (toUserId === actor.id) throw invalid('toUserId', ERR.notToSelf);
     // Only the people the sender works with; anyone else, an inactive user or an unknown id:
     // the same 404, so the answer does not tell which ids are active accounts.
-    if (!(await worksWith(this.db, actor, toUserId))) throw new AppError('NOT_FOUND', NOT_A_COLLEAGUE);
+    if (!(await worksWith(this.db, actor, toUserId))) throw new AppError('NOT_FOUND', ERR.notAColleague);
     const id = await this.db.transaction(async (tx) => {
       const created = await repo.insertMessage(tx, { toUserId, senderId: actor.id, message });
       await publish(tx, [toUserId]);
@@ -96,7 +97,7 @@ export class NotificationService {
       return created;
     });
     const item = (await repo.listForUser(this.db, toUserId, 1, 0)).find((n) => n.id === id);
-    if (!item) throw new AppError('INTERNAL', 'The notification was not saved');
+    if (!item) throw new AppError('INTERNAL', ERR.notificationNotSaved);
     return item;
   }
 }

@@ -8,6 +8,7 @@
 import type { Database } from '#server/db/client.ts';
 import { type SeedOptions, seed } from '#server/db/seed/seed.ts';
 import { isDatabaseUnavailable } from '#server/lib/errors.ts';
+import { type CatalogueText, ERR } from '#shared/i18n/server-messages.ts';
 import { withMigrationLock } from './repository.ts';
 
 export type Phase = 'starting' | 'migrating' | 'ready' | 'stopping';
@@ -20,11 +21,17 @@ export class Lifecycle {
   }
 }
 
-/** Messages the readiness probe and the start-up gate answer with (503). */
+/** What the readiness probe and the start-up gate answer with (503), as catalogue texts. */
+export const NOT_READY: Record<Exclude<Phase, 'ready'>, CatalogueText> = {
+  starting: ERR.starting,
+  migrating: ERR.migrating,
+  stopping: ERR.stopping,
+};
+/** Their English, as sent. */
 export const NOT_READY_MESSAGE: Record<Exclude<Phase, 'ready'>, string> = {
-  starting: 'The service is starting. Please try again shortly.',
-  migrating: 'The service is starting (database migrations are running). Please try again shortly.',
-  stopping: 'The service is shutting down. Please try again shortly.',
+  starting: NOT_READY.starting.text,
+  migrating: NOT_READY.migrating.text,
+  stopping: NOT_READY.stopping.text,
 };
 
 export interface PrepareOptions {

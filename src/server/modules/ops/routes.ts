@@ -17,11 +17,11 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { localeOf, localize } from '#server/lib/i18n.ts';
+import { localeOf, translate } from '#server/lib/i18n.ts';
 import { METRICS_CONTENT_TYPE } from '#server/lib/metrics.ts';
 import { withHook } from '#server/lib/route-hooks.ts';
 import { type ErrorBody, errorBody } from '#shared/contracts/common.ts';
-import { NOT_READY_MESSAGE } from './lifecycle.ts';
+import { NOT_READY, NOT_READY_MESSAGE } from './lifecycle.ts';
 import { loggableUrl } from './logging.ts';
 import { databaseAnswers } from './service.ts';
 
@@ -74,7 +74,7 @@ export async function installOps(root: FastifyInstance): Promise<void> {
       const url = req.url.split('?')[0] ?? '';
       if (url.startsWith('/api/') && url !== HEALTH_PATH && url !== READY_PATH) {
         // In the caller's language (ADR 022; no session is read yet, so by Accept-Language).
-        const message = localize(localeOf(req), NOT_READY_MESSAGE[lifecycle.phase]);
+        const message = translate(localeOf(req), NOT_READY[lifecycle.phase]);
         reply.status(503).header('retry-after', '5').send(unavailable(message));
         return;
       }

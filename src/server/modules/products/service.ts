@@ -9,8 +9,8 @@ import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { conflict, invalid, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { cappedWindow, containsPattern } from '#server/lib/paging.ts';
-import { MAINTENANCE_MESSAGES as M } from '#shared/contracts/maintenance.ts';
 import type { ProductBody, ProductItem } from '#shared/contracts/products.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
 
 export function toProductItem(p: repo.ProductRow, parts: repo.PartRow[], unitCount: number): ProductItem {
@@ -59,7 +59,7 @@ export class ProductService {
 
   async getProduct(id: string, db: Tx = this.db): Promise<ProductItem> {
     const p = await repo.findProduct(db, id);
-    if (!p) throw notFound('Product');
+    if (!p) throw notFound(ERR.productNotFound);
     const [parts, counts] = await Promise.all([repo.partsOf(db, [id]), repo.unitCounts(db, [id])]);
     return toProductItem(p, parts, counts.get(id) ?? 0);
   }
@@ -90,8 +90,7 @@ export class ProductService {
     try {
       return await work();
     } catch (err) {
-      if (isUniqueViolation(err, 'products_brand_name_uq'))
-        throw conflict('A product with this brand and name already exists');
+      if (isUniqueViolation(err, 'products_brand_name_uq')) throw conflict(ERR.productDuplicate);
       throw err;
     }
   }
@@ -126,11 +125,11 @@ export class ProductService {
       this.db.transaction(async (tx) => {
         await repo.lockProduct(tx, id);
         const before = await repo.findProduct(tx, id);
-        if (!before) throw notFound('Product');
+        if (!before) throw notFound(ERR.productNotFound);
         const existing = await repo.partsOf(tx, [id]);
         const known = new Map(existing.map((p) => [p.id, p]));
         for (const part of b.parts) {
-          if (part.id && !known.has(part.id)) throw invalid('parts', 'A part does not belong to this product');
+          if (part.id && !known.has(part.id)) throw invalid('parts', ERR.partNotOfProduct);
         }
         await repo.updateProduct(tx, id, this.productValues(b));
         const kept = new Set(b.parts.map((p) => p.id).filter((x): x is string => !!x));
@@ -166,8 +165,8 @@ export class ProductService {
     await this.db.transaction(async (tx) => {
       await repo.lockProduct(tx, id);
       const p = await repo.findProduct(tx, id);
-      if (!p) throw notFound('Product');
-      if (await repo.anyUnitOf(tx, id)) throw conflict(M.productInUse);
+      if (!p) throw notFound(ERR.productNotFound);
+      if (await repo.anyUnitOf(tx, id)) throw conflict(ERR.productInUse);
       await repo.deleteProduct(tx, id);
       await auditOf(tx, actor, 'product.delete', id, ip, { name: p.name });
     });

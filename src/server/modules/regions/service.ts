@@ -3,7 +3,8 @@ import type { Db } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { conflict, isForeignKeyViolation, isUniqueViolation, notFound } from '#server/lib/errors.ts';
-import { REGION_MESSAGES, type RegionItem } from '#shared/contracts/regions.ts';
+import type { RegionItem } from '#shared/contracts/regions.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
 
 const toItem = (r: { id: string; name: string; createdAt: Date }): RegionItem => ({
@@ -21,7 +22,7 @@ export class RegionsService {
 
   async get(id: string): Promise<RegionItem> {
     const row = await repo.findRegion(this.db, id);
-    if (!row) throw notFound('Region');
+    if (!row) throw notFound(ERR.regionNotFound);
     return toItem(row);
   }
 
@@ -41,7 +42,7 @@ export class RegionsService {
         return toItem(row);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(REGION_MESSAGES.duplicate);
+      if (isUniqueViolation(err)) throw conflict(ERR.regionDuplicate);
       throw err;
     }
   }
@@ -50,9 +51,9 @@ export class RegionsService {
     try {
       return await this.db.transaction(async (tx) => {
         const before = await repo.findRegion(tx, id);
-        if (!before) throw notFound('Region');
+        if (!before) throw notFound(ERR.regionNotFound);
         const row = await repo.renameRegion(tx, id, name);
-        if (!row) throw notFound('Region');
+        if (!row) throw notFound(ERR.regionNotFound);
         await audit(tx, {
           actorId: actor.id,
           actorEmail: actor.email,
@@ -65,7 +66,7 @@ export class RegionsService {
         return toItem(row);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(REGION_MESSAGES.duplicate);
+      if (isUniqueViolation(err)) throw conflict(ERR.regionDuplicate);
       throw err;
     }
   }
@@ -74,9 +75,9 @@ export class RegionsService {
     try {
       await this.db.transaction(async (tx) => {
         const row = await repo.findRegion(tx, id);
-        if (!row) throw notFound('Region');
+        if (!row) throw notFound(ERR.regionNotFound);
         await repo.lockRegion(tx, id);
-        if (await repo.regionInUse(tx, id)) throw conflict(REGION_MESSAGES.inUse);
+        if (await repo.regionInUse(tx, id)) throw conflict(ERR.regionInUse);
         await repo.deleteRegion(tx, id);
         await audit(tx, {
           actorId: actor.id,
@@ -90,7 +91,7 @@ export class RegionsService {
       });
     } catch (err) {
       // A row that started using the region after our check: the foreign key refuses, we answer the same.
-      if (isForeignKeyViolation(err)) throw conflict(REGION_MESSAGES.inUse);
+      if (isForeignKeyViolation(err)) throw conflict(ERR.regionInUse);
       throw err;
     }
   }

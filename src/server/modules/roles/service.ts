@@ -3,8 +3,9 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '#server/lib/errors.ts';
-import { ROLE_MESSAGES, type RoleItem } from '#shared/contracts/roles.ts';
+import type { RoleItem } from '#shared/contracts/roles.ts';
 import { assignableRoleIds } from '#shared/domain/roles.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
 
 type Row = Awaited<ReturnType<typeof repo.listRolesWithParent>>[number];
@@ -53,7 +54,7 @@ export class RolesService {
 
   async get(id: string): Promise<RoleItem> {
     const row = (await repo.listRolesWithParent(this.db)).find((r) => r.id === id);
-    if (!row) throw notFound('Role');
+    if (!row) throw notFound(ERR.roleNotFound);
     return toItem(row);
   }
 
@@ -68,9 +69,9 @@ export class RolesService {
         const all = await repo.allRoles(tx);
         const parentId = body.parentRoleId ?? actor.roleId;
         const parent = all.find((r) => r.id === parentId);
-        if (!parent) throw invalid('parentRoleId', ROLE_MESSAGES.parentNotFound);
+        if (!parent) throw invalid('parentRoleId', ERR.parentRoleNotFound);
         const allowed = assignableRoleIds(all, actor);
-        if (parentId !== actor.roleId && !allowed.has(parentId)) throw forbidden(ROLE_MESSAGES.parentNotAllowed);
+        if (parentId !== actor.roleId && !allowed.has(parentId)) throw forbidden(ERR.parentNotAllowed);
         const created = await repo.insertRole(tx, {
           name: body.name,
           parentRoleId: parentId,
@@ -90,7 +91,7 @@ export class RolesService {
       });
       return this.get(id);
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(ROLE_MESSAGES.duplicate);
+      if (isUniqueViolation(err)) throw conflict(ERR.roleDuplicate);
       throw err;
     }
   }
@@ -100,9 +101,9 @@ export class RolesService {
     await repo.lockRoles(tx);
     const all = await repo.allRoles(tx);
     const role = all.find((r) => r.id === id);
-    if (!role) throw notFound('Role');
-    if (role.immutable) throw forbidden(ROLE_MESSAGES.immutable);
-    if (!assignableRoleIds(all, actor).has(id)) throw forbidden(ROLE_MESSAGES.notManageable);
+    if (!role) throw notFound(ERR.roleNotFound);
+    if (role.immutable) throw forbidden(ERR.roleImmutable);
+    if (!assignableRoleIds(all, actor).has(id)) throw forbidden(ERR.roleNotManageable);
     return role;
   }
 
@@ -131,7 +132,7 @@ export class RolesService {
       });
       return this.get(id);
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(ROLE_MESSAGES.duplicate);
+      if (isUniqueViolation(err)) throw conflict(ERR.roleDuplicate);
       throw err;
     }
   }
@@ -139,8 +140,8 @@ export class RolesService {
   async remove(actor: Actor, id: string, ip: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const role = await this.changeable(tx, actor, id);
-      if ((await repo.countUsersWithRole(tx, id)) > 0) throw conflict(ROLE_MESSAGES.inUseByUsers);
-      if ((await repo.countChildRoles(tx, id)) > 0) throw conflict(ROLE_MESSAGES.hasChildren);
+      if ((await repo.countUsersWithRole(tx, id)) > 0) throw conflict(ERR.roleInUse);
+      if ((await repo.countChildRoles(tx, id)) > 0) throw conflict(ERR.roleHasChildren);
       await repo.deleteRole(tx, id);
       await audit(tx, {
         actorId: actor.id,

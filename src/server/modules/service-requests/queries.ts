@@ -14,6 +14,7 @@ import type { RequestDetails, RequestSummary } from '#shared/contracts/service-r
 import { MY_TASK_STATUSES, type TechnicianStats } from '#shared/contracts/technicians.ts';
 import { ROLE } from '#shared/domain/roles.ts';
 import { OPEN_TASK_STATUSES, REQUEST_TYPES } from '#shared/domain/workflow.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import { findDetails } from './details.repository.ts';
 import { sumCells, sumStatuses, toDetails, toSummary } from './mapper.ts';
 import * as repo from './repository.ts';
@@ -88,7 +89,7 @@ export class RequestQueries {
   /** One task assigned to the technician, or 404. */
   async task(actor: Actor, id: string): Promise<RequestDetails> {
     const row = await findDetails(this.db, id, assignedTo(actor.id));
-    if (!row) throw notFound('Task');
+    if (!row) throw notFound(ERR.taskNotFound);
     return toDetails(this.tokens, row);
   }
 

@@ -10,15 +10,14 @@ import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { type AppError, conflict } from '#server/lib/errors.ts';
 import { notifyWorkflowEvent } from '#server/modules/notifications/events.service.ts';
-import { statusLabel } from '#shared/domain/format.ts';
 import { FINAL_STATUSES } from '#shared/domain/workflow.ts';
+import { ERR, requestStatusParam } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
 import { wasAssignedTo } from './workflow.repository.ts';
 
-export const QUEUED_REASSIGNED =
-  'This task was reassigned to another technician before your change reached the server. Your change is kept on your phone and the office has been told.';
-export const QUEUED_MOVED_ON = (status: string) =>
-  `This request had moved on before your change reached the server: it is now ${status}. Your change is kept on your phone and the office has been told.`;
+/** The English of these answers (the tests compare with it). */
+export const QUEUED_REASSIGNED = ERR.queuedReassigned.text;
+export const QUEUED_MOVED_ON = (status: string) => ERR.queuedMovedOn({ status }).text;
 
 /** The technician's writes the offline queue sends. */
 export type QueuedAction = 'start' | 'complete' | 'uploadMedia' | 'captureLocation';
@@ -85,5 +84,5 @@ async function refusedWhileOffline(
       details: { action, status: row.status, reassigned },
     });
   });
-  return conflict(reassigned ? QUEUED_REASSIGNED : QUEUED_MOVED_ON(statusLabel(row.status)));
+  return conflict(reassigned ? ERR.queuedReassigned : ERR.queuedMovedOn({ status: requestStatusParam(row.status) }));
 }

@@ -5,7 +5,6 @@
 import type { Tx } from '#server/db/client.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { type AppError, conflict, forbidden, notFound } from '#server/lib/errors.ts';
-import { statusLabel } from '#shared/domain/format.ts';
 import {
   approvalStage,
   isAllowedActor,
@@ -16,43 +15,41 @@ import {
   roleMayAct,
   type WorkflowAction,
 } from '#shared/domain/workflow.ts';
+import { type CatalogueText, ERR, requestStatusParam } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
 
-export const NO_TECHNICIAN = 'No active technician is available in this region';
-export const NOT_A_CANDIDATE = "Choose an active technician of this request's region";
-export const NEEDS_SALES_APPROVAL = 'This request needs sales approval first';
+/** The English of the workflow's answers (the tests compare with it). */
+export const NO_TECHNICIAN = ERR.noTechnician.text;
+export const NOT_A_CANDIDATE = ERR.notACandidate.text;
+export const NEEDS_SALES_APPROVAL = ERR.needsSalesApproval.text;
 /** The history row's comment when a material edit withdraws the sales approval (ADR 016). */
 export const SALES_APPROVAL_RESET = (fields: string) =>
   `Edited after the sales approval (${fields} changed): the sales approval must be given again`;
-export const SELF_APPROVAL =
-  'You cannot approve a request you raised yourself: another approver must approve it (only a Super Admin may approve their own)';
+export const SELF_APPROVAL = ERR.selfApproval.text;
 
-export const REFUSED: Record<WorkflowAction, string> = {
-  salesApprove: 'Only a Sales Admin or Super Admin can give the sales approval',
-  serviceApprove: 'You cannot approve this request',
-  reject: 'You cannot reject this request',
-  assign: 'Only a Super Admin, Service Admin or Service Manager can assign a technician',
-  start: 'Only the assigned technician can start this work',
-  complete: 'Only the assigned technician can complete this work',
-  acknowledge: 'Only a Super Admin, Service Admin or Service Manager can acknowledge completion',
-  uploadMedia: 'Only the assigned technician can upload photos for this request',
-  captureLocation: 'Only the assigned technician can save the location for this request',
-  edit: 'Only the requester or an admin can edit this request',
+/** The 403 of a role that may not take the action at all. */
+export const REFUSED: Record<WorkflowAction, CatalogueText> = {
+  salesApprove: ERR.onlySalesApprover,
+  serviceApprove: ERR.cannotApprove,
+  reject: ERR.cannotReject,
+  assign: ERR.onlyAssigner,
+  start: ERR.onlyTechnicianStart,
+  complete: ERR.onlyTechnicianComplete,
+  acknowledge: ERR.onlyAcknowledger,
+  uploadMedia: ERR.onlyTechnicianUpload,
+  captureLocation: ERR.onlyTechnicianLocation,
+  edit: ERR.onlyEditor,
 };
 
 export const actorFacts = (a: Actor) => ({ id: a.id, policyRole: a.policyRole });
 
 /** The 409 for a request that changed under the caller. */
 export function movedOn(now: RequestStatus | string, changedStatus: boolean): AppError {
-  return conflict(
-    changedStatus
-      ? `This request has moved on: it is now ${statusLabel(now)}. Reload to see its current state.`
-      : 'This request has moved on: someone else changed it a moment ago. Reload to see its current state.',
-  );
+  return conflict(changedStatus ? ERR.movedOnStatus({ status: requestStatusParam(now) }) : ERR.movedOn);
 }
 
 export function movedOnTo(now: { status: RequestStatus } | undefined, statusBefore: string): AppError {
-  if (!now) return notFound('Service request');
+  if (!now) return notFound(ERR.requestNotFound);
   return movedOn(now.status, now.status !== statusBefore);
 }
 
@@ -61,8 +58,7 @@ export async function movedOnNow(tx: Tx, id: string, statusBefore: string): Prom
   return movedOnTo(await repo.findRow(tx, id), statusBefore);
 }
 
-export const ALREADY_SALES_APPROVED =
-  'This request has moved on: it has already been sales-approved. Reload to see its current state.';
+export const ALREADY_SALES_APPROVED = ERR.alreadySalesApproved.text;
 
 /** Would the actor have been allowed at this request's sales stage, which has since passed? */
 function passedSalesStage(action: WorkflowAction, who: ReturnType<typeof actorFacts>, req: RequestFacts): boolean {
@@ -75,12 +71,12 @@ export function assertMayAct(action: WorkflowAction, actor: Actor, req: RequestF
   if (!roleMayAct(action, who)) throw forbidden(REFUSED[action]);
   if (!isInFromStatus(action, req.status)) throw movedOn(req.status, true);
   if (isAllowedActor(action, who, req)) return;
-  if (isSelfApproval(action, who, req)) throw forbidden(SELF_APPROVAL);
-  if (action === 'salesApprove' && approvalStage(req) === 'SERVICE') throw conflict(ALREADY_SALES_APPROVED);
+  if (isSelfApproval(action, who, req)) throw forbidden(ERR.selfApproval);
+  if (action === 'salesApprove' && approvalStage(req) === 'SERVICE') throw conflict(ERR.alreadySalesApproved);
   // The caller could have acted at this request's sales stage (a Sales Admin rejecting), but
   // someone sales-approved it meanwhile: a wrong moment (409), not a wrong role (403).
-  if (passedSalesStage(action, who, req)) throw conflict(ALREADY_SALES_APPROVED);
-  if (action === 'serviceApprove' && approvalStage(req) === 'SALES') throw forbidden(NEEDS_SALES_APPROVAL);
+  if (passedSalesStage(action, who, req)) throw conflict(ERR.alreadySalesApproved);
+  if (action === 'serviceApprove' && approvalStage(req) === 'SALES') throw forbidden(ERR.needsSalesApproval);
   throw forbidden(REFUSED[action]);
 }
 

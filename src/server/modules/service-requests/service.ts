@@ -33,6 +33,7 @@ import {
   roleMayAct,
   startsSalesApproved,
 } from '#shared/domain/workflow.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import * as details from './details.repository.ts';
 import { sumCells, toDetails, toMediaItem, toSummary } from './mapper.ts';
 import { type QueuedAction, queued } from './queued.ts';
@@ -120,14 +121,14 @@ export class RequestService {
   /** A request the actor may read, or 404 (the same answer as one that does not exist). */
   async summary(actor: Actor, id: string): Promise<RequestSummary> {
     const found = await repo.findSummary(this.db, id, scopeFor(actor));
-    if (!found) throw notFound('Service request');
+    if (!found) throw notFound(ERR.requestNotFound);
     return toSummary(found);
   }
 
   /** A request the actor may read with its work logs, history and photos: one statement. */
   async details(actor: Actor, id: string): Promise<RequestDetails> {
     const found = await details.findDetails(this.db, id, scopeFor(actor));
-    if (!found) throw notFound('Service request');
+    if (!found) throw notFound(ERR.requestNotFound);
     return toDetails(this.tokens, found);
   }
 
@@ -143,14 +144,14 @@ export class RequestService {
 
   /** The customer must exist, be in the chosen region and be one the actor can see. */
   private async checkCustomer(tx: Tx, actor: Actor, customerId: string, regionId: string) {
-    if (!(await repo.regionExists(tx, regionId))) throw invalid('regionId', 'Region not found');
+    if (!(await repo.regionExists(tx, regionId))) throw invalid('regionId', ERR.regionNotFound);
     const customer = await repo.findCustomer(tx, customerId);
     const regionLimit = regionFilterOf(actor, regionalScopeOf(actor.policyRole));
     if (!customer || (regionLimit && customer.regionId !== regionLimit)) {
-      throw invalid('customerId', 'Customer not found');
+      throw invalid('customerId', ERR.customerNotFound);
     }
     if (customer.regionId !== regionId) {
-      throw invalid('customerId', 'The customer does not belong to the chosen region');
+      throw invalid('customerId', ERR.customerNotInRegion);
     }
     return customer;
   }
@@ -330,7 +331,7 @@ export class RequestService {
   async addMedia(actor: Actor, requestId: string, media: StoredMedia, ip: string, clientTime?: string) {
     return this.db.transaction(async (tx) => {
       const locked = await repo.lockRow(tx, requestId);
-      if (!locked) throw notFound('Service request');
+      if (!locked) throw notFound(ERR.requestNotFound);
       assertMayAct('uploadMedia', actor, locked);
       const mediaId = await details.insertMedia(tx, { requestId, uploadedById: actor.id, ...media });
       await audit(tx, {

@@ -14,15 +14,12 @@ import { conflict, invalid } from '#server/lib/errors.ts';
 import type { TransitionCounter } from '#server/lib/metrics.ts';
 import type { VisitCompleted, VisitEvents } from '#server/lib/visit-events.ts';
 import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.service.ts';
-import {
-  REJECT_REASON_REQUIRED,
-  type RequestDetails,
-  type RequestSummary,
-} from '#shared/contracts/service-requests.ts';
+import type { RequestDetails, RequestSummary } from '#shared/contracts/service-requests.ts';
 import { approvalStage, factsOf, statusAfter, type WorkflowAction } from '#shared/domain/workflow.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import { queued } from './queued.ts';
 import * as repo from './repository.ts';
-import { assertMayAct, movedOnNow, movedOnTo, NO_TECHNICIAN, NOT_A_CANDIDATE } from './rules.ts';
+import { assertMayAct, movedOnNow, movedOnTo } from './rules.ts';
 import * as work from './workflow.repository.ts';
 
 /** What the transitions read: the request within the actor's scope, before and after (RequestService). */
@@ -150,7 +147,7 @@ export class RequestWorkflow {
 
   reject(actor: Actor, id: string, reason: string, ip: string) {
     const trimmed = reason.trim();
-    if (!trimmed) throw invalid('comments', REJECT_REASON_REQUIRED);
+    if (!trimmed) throw invalid('comments', ERR.rejectReasonRequired);
     const stageOf = (r: RequestSummary) => approvalStage(factsOf(r));
     return this.transition(
       actor,
@@ -184,7 +181,7 @@ export class RequestWorkflow {
             // A request that moved on meanwhile answers as such, whatever the technicians.
             const now = await repo.findRow(tx, id);
             if (!now || now.version !== before.version) throw movedOnTo(now, before.status);
-            throw technicianId ? invalid('technicianId', NOT_A_CANDIDATE) : conflict(NO_TECHNICIAN);
+            throw technicianId ? invalid('technicianId', ERR.notACandidate) : conflict(ERR.noTechnician);
           }
           return { assignedToId: tech.id, assignedAt: new Date() };
         },

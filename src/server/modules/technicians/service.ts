@@ -18,6 +18,7 @@ import type { CustomerLocation, RequestDetails, RequestSummary } from '#shared/c
 import type { TechnicianStats } from '#shared/contracts/technicians.ts';
 import { hasCapability, regionalScopeOf } from '#shared/domain/permissions.ts';
 import { canAct, TRANSITIONS } from '#shared/domain/workflow.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
 
 export class TechnicianService {
@@ -68,15 +69,15 @@ async function updateCustomerLocation(
 ): Promise<CustomerLocation> {
   return db.transaction(async (tx) => {
     const customer = await repo.findCustomerRegion(tx, customerId);
-    if (!customer) throw notFound('Customer');
+    if (!customer) throw notFound(ERR.customerNotFound);
 
     const openWork = await repo.openWorkOf(tx, customerId, actor.id, TRANSITIONS.captureLocation.from);
     const asTechnician = openWork.some((r) => canAct('captureLocation', actor, r));
     if (!asTechnician) {
       const regionLimit = regionFilterOf(actor, regionalScopeOf(actor.policyRole));
-      if (regionLimit && customer.regionId !== regionLimit) throw notFound('Customer');
+      if (regionLimit && customer.regionId !== regionLimit) throw notFound(ERR.customerNotFound);
       if (!hasCapability(actor.policyRole, 'customerManage')) {
-        throw forbidden("Only the technician working on this customer's request can save the location");
+        throw forbidden(ERR.locationNotYours);
       }
     }
 

@@ -11,7 +11,6 @@ import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { cappedWindow } from '#server/lib/paging.ts';
 import type { ProductService } from '#server/modules/products/service.ts';
-import { MAINTENANCE_MESSAGES as M } from '#shared/contracts/maintenance.ts';
 import type {
   CompletionExtras,
   UnitCreateBody,
@@ -29,6 +28,7 @@ import {
 } from '#shared/domain/maintenance.ts';
 import { hasCapability, regionalScopeOf } from '#shared/domain/permissions.ts';
 import { ROLE } from '#shared/domain/roles.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import { toUnitDetails, toUnitItem } from './mapper.ts';
 import * as repo from './repository.ts';
 
@@ -90,13 +90,13 @@ export class UnitService {
     if (hasCapability(actor.policyRole, 'customerManage')) return;
     if (actor.policyRole === ROLE.TECHNICIAN && (await repo.isAssignedToCustomer(tx, actor.id, customerId, true)))
       return;
-    throw forbidden(M.unitWriteRefused);
+    throw forbidden(ERR.unitWriteRefused);
   }
 
   /** A unit the actor may read, or 404 (its contracts are read through it). */
   async readableUnit(tx: Tx, actor: Actor, id: string): Promise<repo.UnitRow> {
     const u = await repo.findUnit(tx, id);
-    if (!u || !(await this.reachCustomer(tx, actor, u.customerId))) throw notFound('Unit');
+    if (!u || !(await this.reachCustomer(tx, actor, u.customerId))) throw notFound(ERR.unitNotFound);
     return u;
   }
 
@@ -110,20 +110,20 @@ export class UnitService {
     await repo.lockUnit(tx, id);
     const u = await this.readableUnit(tx, actor, id);
     if (change === 'unit') await this.assertUnitWriter(tx, actor, u.customerId);
-    else if (!hasCapability(actor.policyRole, 'customerManage')) throw forbidden(M.contractWriteRefused);
+    else if (!hasCapability(actor.policyRole, 'customerManage')) throw forbidden(ERR.contractWriteRefused);
     return u;
   }
 
   /** A request's unit must be one of its customer's units (400 otherwise). */
   async assertUnitOfCustomer(tx: Tx, unitId: string, customerId: string): Promise<void> {
     const unit = await repo.findUnit(tx, unitId);
-    if (!unit || unit.customerId !== customerId) throw invalid('unitId', M.unitNotOfCustomer);
+    if (!unit || unit.customerId !== customerId) throw invalid('unitId', ERR.unitNotOfCustomer);
   }
 
   // ---------------------------------------------------------------- reads
 
   async unitsOfCustomer(actor: Actor, customerId: string, q: { page?: number; pageSize?: number }) {
-    if (!(await this.reachCustomer(this.db, actor, customerId))) throw notFound('Customer');
+    if (!(await this.reachCustomer(this.db, actor, customerId))) throw notFound(ERR.customerNotFound);
     const window = cappedWindow(q);
     const { rows, total } = await repo.unitsOfCustomer(this.db, customerId, window);
     const schedule = await repo.scheduleOf(
@@ -162,7 +162,7 @@ export class UnitService {
     try {
       return await work();
     } catch (err) {
-      if (isUniqueViolation(err, 'units_serial_active_uq')) throw conflict(M.serialDuplicate);
+      if (isUniqueViolation(err, 'units_serial_active_uq')) throw conflict(ERR.serialDuplicate);
       throw err;
     }
   }
@@ -172,8 +172,8 @@ export class UnitService {
    * one row per part of the product.
    */
   async installInTx(tx: Tx, by: Pick<Actor, 'id' | 'email'>, v: repo.NewUnit, ip: string | null): Promise<string> {
-    if (v.installedOn > this.today()) throw invalid('installedOn', M.installedInFuture);
-    if (!(await this.products.exists(tx, v.productId))) throw invalid('productId', M.productNotFound);
+    if (v.installedOn > this.today()) throw invalid('installedOn', ERR.installedInFuture);
+    if (!(await this.products.exists(tx, v.productId))) throw invalid('productId', ERR.productNotFound);
     const id = await repo.insertUnit(tx, v);
     const parts = await this.products.partsOf(tx, v.productId);
     await repo.insertScheduleRows(
@@ -197,7 +197,7 @@ export class UnitService {
   async createUnit(actor: Actor, customerId: string, b: UnitCreateBody, ip: string): Promise<UnitDetails> {
     const id = await this.serialWrite(() =>
       this.db.transaction(async (tx) => {
-        if (!(await this.reachCustomer(tx, actor, customerId))) throw notFound('Customer');
+        if (!(await this.reachCustomer(tx, actor, customerId))) throw notFound(ERR.customerNotFound);
         await this.assertUnitWriter(tx, actor, customerId);
         return this.installInTx(
           tx,
@@ -221,9 +221,9 @@ export class UnitService {
     await this.serialWrite(() =>
       this.db.transaction(async (tx) => {
         const u = await this.writableUnit(tx, actor, id, 'unit');
-        if (u.status !== 'ACTIVE') throw conflict(M.unitRemoved);
+        if (u.status !== 'ACTIVE') throw conflict(ERR.unitRemoved);
         const today = this.today();
-        if (b.installedOn && b.installedOn > today) throw invalid('installedOn', M.installedInFuture);
+        if (b.installedOn && b.installedOn > today) throw invalid('installedOn', ERR.installedInFuture);
         await repo.updateUnit(tx, id, {
           ...(b.serialNumber !== undefined ? { serialNumber: b.serialNumber.trim() } : {}),
           ...(b.installedOn !== undefined ? { installedOn: b.installedOn } : {}),
@@ -233,8 +233,8 @@ export class UnitService {
           const rows = await repo.scheduleOf(tx, [id]);
           for (const change of b.schedule) {
             const row = rows.find((r) => r.partId === change.partId);
-            if (!row || row.intervalMonths == null) throw invalid('schedule', M.partNotOfUnit);
-            if (change.lastChangedOn > today) throw invalid('schedule', M.changeInFuture);
+            if (!row || row.intervalMonths == null) throw invalid('schedule', ERR.partNotOfUnit);
+            if (change.lastChangedOn > today) throw invalid('schedule', ERR.changeInFuture);
             await repo.setScheduleRow(tx, row.id, {
               lastChangedOn: change.lastChangedOn,
               nextDueOn: nextDueOn(change.lastChangedOn, row.intervalMonths),
@@ -301,7 +301,7 @@ export class UnitService {
     const today = this.today();
     let unitId = extras.unitId ?? request.unitId;
     if (extras.installedUnit) {
-      if (request.type !== 'INSTALLATION') throw invalid('installedUnit', M.installNeedsInstallation);
+      if (request.type !== 'INSTALLATION') throw invalid('installedUnit', ERR.installNeedsInstallation);
       try {
         unitId = await this.installInTx(
           tx,
@@ -317,13 +317,13 @@ export class UnitService {
           ip,
         );
       } catch (err) {
-        if (isUniqueViolation(err, 'units_serial_active_uq')) throw conflict(M.serialDuplicate);
+        if (isUniqueViolation(err, 'units_serial_active_uq')) throw conflict(ERR.serialDuplicate);
         throw err;
       }
     }
     const parts = extras.partsReplaced ?? [];
     if (!unitId) {
-      if (parts.length) throw invalid('partsReplaced', M.partsNeedUnit);
+      if (parts.length) throw invalid('partsReplaced', ERR.partsNeedUnit);
       if (extras.spareParts?.length)
         await repo.insertWorkParts(
           tx,
@@ -338,12 +338,12 @@ export class UnitService {
       return { unitId: null };
     }
     const unit = await repo.findUnit(tx, unitId);
-    if (!unit || unit.customerId !== request.customerId) throw invalid('unitId', M.unitNotOfCustomer);
+    if (!unit || unit.customerId !== request.customerId) throw invalid('unitId', ERR.unitNotOfCustomer);
     const schedule = await repo.scheduleOf(tx, [unitId]);
     const replaced: repo.ScheduleJoined[] = [];
     for (const partId of new Set(parts)) {
       const row = schedule.find((s) => s.partId === partId);
-      if (!row || row.intervalMonths == null) throw invalid('partsReplaced', M.partNotOfUnit);
+      if (!row || row.intervalMonths == null) throw invalid('partsReplaced', ERR.partNotOfUnit);
       replaced.push(row);
     }
     for (const row of replaced) {

@@ -7,6 +7,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '#server/lib/errors.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 
 // Each picture is worked on one libvips thread (the work queue in work-queue.ts decides how many
 // pictures at once), so image work never takes every core from sign-ins and lists; and libvips
@@ -23,9 +24,11 @@ export const MAX_PIXELS = 24_000_000;
 export const MAX_SIDE = 2560;
 export const THUMB_SIDE = 400;
 
-export const UNSUPPORTED_IMAGE = 'Only JPEG, PNG or WebP images can be uploaded';
-export const TOO_MANY_PIXELS = 'The image is too large: at most 24 megapixels';
-export const IMAGE_BUSY = 'The server is busy processing other photos. Please try again in a few seconds.';
+const TOO_MANY_PIXELS_TEXT = ERR.imageTooManyPixels({ max: MAX_PIXELS / 1_000_000 });
+/** The English of this file's answers. */
+export const UNSUPPORTED_IMAGE = ERR.unsupportedImage.text;
+export const TOO_MANY_PIXELS = TOO_MANY_PIXELS_TEXT.text;
+export const IMAGE_BUSY = ERR.imageBusy.text;
 
 const FORMATS = {
   'image/jpeg': { ext: 'jpg', encode: (s: Sharp) => s.jpeg({ quality: 85, mozjpeg: true }) },
@@ -43,7 +46,7 @@ export interface ProcessedImage {
   thumb: Buffer;
 }
 
-const unsupported = () => new AppError('UNSUPPORTED_MEDIA', UNSUPPORTED_IMAGE);
+const unsupported = () => new AppError('UNSUPPORTED_MEDIA', ERR.unsupportedImage);
 
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const detected = await fileTypeFromBuffer(input);
@@ -59,7 +62,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     throw unsupported();
   }
   if (!meta.width || !meta.height) throw unsupported();
-  if (meta.width * meta.height > MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', TOO_MANY_PIXELS);
+  if (meta.width * meta.height > MAX_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', TOO_MANY_PIXELS_TEXT);
 
   try {
     // Decoded once: straight to the stored size (a JPEG shrinks while it is decoded), read top to
@@ -87,6 +90,6 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   } catch (err) {
     if (err instanceof AppError) throw err;
     // A header that lied, a truncated or corrupt body: not an image we can store.
-    throw new AppError('UNSUPPORTED_MEDIA', 'The image could not be read. Please choose another photo.');
+    throw new AppError('UNSUPPORTED_MEDIA', ERR.imageUnreadable);
   }
 }

@@ -11,9 +11,10 @@ import { checkMediaLink } from '#server/lib/media-links.ts';
 import { isValidKey, type Storage } from '#server/lib/storage.ts';
 import { clientTime, errorBody, idParams } from '#shared/contracts/common.ts';
 import { workMediaItem } from '#shared/contracts/service-requests.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 
-export const NO_IMAGE = 'Please select at least one image';
-export const BAD_LINK = 'This photo link is invalid or has expired. Reload the page to get a fresh one.';
+export const NO_IMAGE = ERR.noImage.text;
+export const BAD_LINK = ERR.photoLinkInvalid.text;
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const { tokens, guards, config, services } = app.deps;
@@ -62,18 +63,18 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       await uploads.assertCanUpload(actor, req.params.id, req.ip, req.query.clientTime);
       // A full queue refuses before the body is read.
       uploads.assertNotBusy();
-      if (!req.isMultipart()) throw invalid('file', NO_IMAGE);
+      if (!req.isMultipart()) throw invalid('file', ERR.noImage);
       let bytes: Buffer | undefined;
       try {
         const part = await req.file();
         if (part && part.fieldname === 'file') bytes = await part.toBuffer();
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('PAYLOAD_TOO_LARGE', `The image is too large: at most ${maxMb} MB`);
+          throw new AppError('PAYLOAD_TOO_LARGE', ERR.imageTooLarge({ max: maxMb }));
         }
         throw err;
       }
-      if (!bytes || bytes.length === 0) throw invalid('file', NO_IMAGE);
+      if (!bytes || bytes.length === 0) throw invalid('file', ERR.noImage);
       const media = await uploads.store(actor, req.params.id, bytes, req.ip, req.query.clientTime);
       return reply.status(201).send(media);
     },
@@ -90,10 +91,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const key = (req.params as { '*': string })['*'];
       if (!isValidKey(key) || checkMediaLink(tokens, key, req.query.exp, req.query.sig) !== 'ok') {
-        throw new AppError('FORBIDDEN', BAD_LINK);
+        throw new AppError('FORBIDDEN', ERR.photoLinkInvalid);
       }
       const object = await storage.get(key);
-      if (!object) throw new AppError('NOT_FOUND', 'Photo not found');
+      if (!object) throw new AppError('NOT_FOUND', ERR.photoNotFound);
       const maxAge = Math.max(0, Number(req.query.exp) - Math.floor(Date.now() / 1000));
       return (
         reply

@@ -11,14 +11,15 @@ import type { Storage } from '#server/lib/storage.ts';
 import { WorkQueue } from '#server/lib/work-queue.ts';
 import type { RequestService } from '#server/modules/service-requests/service.ts';
 import type { WorkMediaItem } from '#shared/contracts/service-requests.ts';
-import { IMAGE_BUSY, processImage } from './images.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
+import { processImage } from './images.ts';
 
 export class UploadService {
   constructor(
     private readonly storage: Storage,
     private readonly requests: RequestService,
     /** Image work waits its turn here (a global limit per process, 503 past it). */
-    private readonly images: WorkQueue = new WorkQueue(1, 16, IMAGE_BUSY),
+    private readonly images: WorkQueue = new WorkQueue(1, 16, ERR.imageBusy),
   ) {}
 
   /**

@@ -10,7 +10,7 @@ import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { containsPattern, wholeOrPage } from '#server/lib/paging.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
-import { isSystemEmail, RESERVED_EMAIL } from '#server/lib/system-accounts.ts';
+import { isSystemEmail } from '#server/lib/system-accounts.ts';
 import { revokeAllSessions, type UserViewRow } from '#server/modules/auth/queries.ts';
 import { allRoles, type RoleRow } from '#server/modules/roles/queries.ts';
 import { treeOrder } from '#server/modules/roles/service.ts';
@@ -22,12 +22,13 @@ import type {
   UpdateUserBody,
   UserItem,
 } from '#shared/contracts/users.ts';
-import { USER_MESSAGES } from '#shared/contracts/users.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import { ancestorChain, assignableRoleIds, descendantIds } from '#shared/domain/roles.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
 
-export const SIGN_OUT_SELF = 'To end your own sessions, use Sign out everywhere on your profile';
+/** Its English (the tests compare with it). */
+export const SIGN_OUT_SELF = ERR.signOutSelf.text;
 
 export function toUserItem(row: UserViewRow): UserItem {
   return {
@@ -88,9 +89,10 @@ export class UsersService {
   ): Promise<UserViewRow> {
     const row = await repo.findUser(tx, id);
     const scopeRegion = this.regionOf(actor);
-    if (!row || row.status === repo.INACTIVE || (scopeRegion && row.regionId !== scopeRegion)) throw notFound('User');
+    if (!row || row.status === repo.INACTIVE || (scopeRegion && row.regionId !== scopeRegion))
+      throw notFound(ERR.userNotFound);
     if (mode === 'read' && row.id !== actor.id && !assignableRoleIds(all, actor).has(row.roleId)) {
-      throw notFound('User');
+      throw notFound(ERR.userNotFound);
     }
     return row;
   }
@@ -108,15 +110,15 @@ export class UsersService {
     roleId: string,
     regionId: string | null,
   ) {
-    if (!all.some((r) => r.id === roleId)) throw invalid('roleId', USER_MESSAGES.roleNotFound);
-    if (!assignableRoleIds(all, actor).has(roleId)) throw forbidden(USER_MESSAGES.roleNotAssignable);
-    if (regionId && !(await repo.regionExists(tx, regionId))) throw invalid('regionId', USER_MESSAGES.regionNotFound);
+    if (!all.some((r) => r.id === roleId)) throw invalid('roleId', ERR.roleNotFound);
+    if (!assignableRoleIds(all, actor).has(roleId)) throw forbidden(ERR.roleNotAssignable);
+    if (regionId && !(await repo.regionExists(tx, regionId))) throw invalid('regionId', ERR.regionNotFound);
     const scopeRegion = this.regionOf(actor);
-    if (scopeRegion && regionId !== scopeRegion) throw forbidden(USER_MESSAGES.outOfRegion);
+    if (scopeRegion && regionId !== scopeRegion) throw forbidden(ERR.usersOutOfRegion);
   }
 
   async create(actor: Actor, body: CreateUserBody, ip: string): Promise<UserItem> {
-    if (isSystemEmail(body.email)) throw invalid('email', RESERVED_EMAIL);
+    if (isSystemEmail(body.email)) throw invalid('email', ERR.reservedEmail);
     const passwordHash = await hashPassword(body.password);
     try {
       const id = await this.db.transaction(async (tx) => {
@@ -146,7 +148,7 @@ export class UsersService {
       const row = await repo.findUser(this.db, id);
       return toUserItem(row as UserViewRow);
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(USER_MESSAGES.duplicateEmail);
+      if (isUniqueViolation(err)) throw conflict(ERR.duplicateEmail);
       throw err;
     }
   }
@@ -156,9 +158,9 @@ export class UsersService {
       await this.db.transaction(async (tx) => {
         const all = await allRoles(tx);
         const target = await this.reachable(tx, actor, id, all, 'write');
-        if (isSystemEmail(body.email)) throw invalid('email', RESERVED_EMAIL);
-        if (target.id === actor.id && body.roleId !== target.roleId) throw forbidden(USER_MESSAGES.ownRole);
-        if (!assignableRoleIds(all, actor).has(target.roleId)) throw forbidden(USER_MESSAGES.userNotManageable);
+        if (isSystemEmail(body.email)) throw invalid('email', ERR.reservedEmail);
+        if (target.id === actor.id && body.roleId !== target.roleId) throw forbidden(ERR.ownRole);
+        if (!assignableRoleIds(all, actor).has(target.roleId)) throw forbidden(ERR.userNotManageable);
         await this.checkAssignment(tx, actor, all, body.roleId, body.regionId);
         await repo.updateUser(tx, id, {
           name: body.name,
@@ -185,18 +187,18 @@ export class UsersService {
       });
       return toUserItem((await repo.findUser(this.db, id)) as UserViewRow);
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(USER_MESSAGES.duplicateEmail);
+      if (isUniqueViolation(err)) throw conflict(ERR.duplicateEmail);
       throw err;
     }
   }
 
   /** Deactivates: the user can no longer sign in, their sessions end, and their name stays on what they touched. */
   async remove(actor: Actor, id: string, ip: string): Promise<void> {
-    if (id === actor.id) throw forbidden(USER_MESSAGES.deleteSelf);
+    if (id === actor.id) throw forbidden(ERR.deleteSelf);
     await this.db.transaction(async (tx) => {
       const all = await allRoles(tx);
       const target = await this.reachable(tx, actor, id, all, 'write');
-      if (!assignableRoleIds(all, actor).has(target.roleId)) throw forbidden(USER_MESSAGES.userNotManageable);
+      if (!assignableRoleIds(all, actor).has(target.roleId)) throw forbidden(ERR.userNotManageable);
       await repo.deactivateUser(tx, id);
       await revokeAllSessions(tx, id, 'user deactivated');
       await audit(tx, {
@@ -216,11 +218,11 @@ export class UsersService {
    * working at once. One's own sessions end from the Profile page (POST /auth/sign-out-everywhere).
    */
   async signOutEverywhere(actor: Actor, id: string, ip: string): Promise<void> {
-    if (id === actor.id) throw forbidden(SIGN_OUT_SELF);
+    if (id === actor.id) throw forbidden(ERR.signOutSelf);
     await this.db.transaction(async (tx) => {
       const all = await allRoles(tx);
       const target = await this.reachable(tx, actor, id, all, 'write');
-      if (!assignableRoleIds(all, actor).has(target.roleId)) throw forbidden(USER_MESSAGES.userNotManageable);
+      if (!assignableRoleIds(all, actor).has(target.roleId)) throw forbidden(ERR.userNotManageable);
       await revokeAllSessions(tx, id, 'signed out everywhere by an administrator');
       await audit(tx, {
         actorId: actor.id,
@@ -271,7 +273,7 @@ export class UsersService {
   async hierarchy(actor: Actor): Promise<MyHierarchy> {
     const all = await allRoles(this.db);
     const me = await repo.findUser(this.db, actor.id);
-    if (!me) throw notFound('User');
+    if (!me) throw notFound(ERR.userNotFound);
     const below = descendantIds(all, actor.roleId);
     const rows = await repo.listUsers(this.db, {
       roleIds: [...below],

@@ -35,6 +35,7 @@ const sent = (item: ItemOf<'start' | 'complete' | 'photo' | 'location'>) => [
 
 registerOfflineAction({
   kind: 'start',
+  label: 'offline:action.start',
   send: (item, { headers }) =>
     api('/technician-workflow/start', {
       method: 'POST',
@@ -66,6 +67,7 @@ registerOfflineAction({
 
 registerOfflineAction({
   kind: 'complete',
+  label: 'offline:action.complete',
   send: (item, { headers }) => {
     const a = item.action;
     return api('/technician-workflow/stop', {
@@ -90,6 +92,7 @@ registerOfflineAction({
 
 registerOfflineAction({
   kind: 'photo',
+  label: 'offline:action.photo',
   uploads: true,
   // Multipart: the clientTime goes in the query.
   send: (item, { headers, onProgress }) => {
@@ -106,6 +109,7 @@ registerOfflineAction({
 
 registerOfflineAction({
   kind: 'location',
+  label: 'offline:action.location',
   send: (item, { headers }) => {
     const a = item.action;
     return api(`/customers/update-location/${a.customerId}`, {

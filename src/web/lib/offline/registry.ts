@@ -35,7 +35,7 @@ export interface OfflineActionDef<K extends OfflineKind> {
   overlay?(task: RequestDetails, item: ItemOf<K>, me: { id: string; name: string }): RequestDetails;
   /** The queries to refetch once this item was sent. */
   sent?(item: ItemOf<K>): readonly QueryKey[];
-  /** Its name in the sync status: a catalogue key ('ns:key'); `offline:action.<kind>` if absent. */
+  /** Its name in the sync status: a catalogue key ('ns:key', written out so check-i18n sees it used); `offline:action.<kind>` if absent. */
   label?: string;
   /** Its call is an upload: the sync status shows its progress. */
   uploads?: boolean;
