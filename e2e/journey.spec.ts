@@ -1,7 +1,9 @@
 /**
  * The job the product exists for, across four roles, with the demo accounts:
- *   the Salesman raises a request → the Sales Admin sales-approves it → the Service Manager
- *   approves it and auto-assigns → the technician starts, uploads a photo and completes → the
+ *   the Salesman raises a request → the Sales Admin sales-approves it and then gives the service
+ *   approval too (spec section 6: a sales role's request is approved only by Sales Admin or Super
+ *   Admin; the Service Manager is offered neither Approve nor Reject on it) → the Service Manager
+ *   auto-assigns → the technician starts, uploads a photo and completes → the
  *   Service Manager acknowledges → COMPLETED shows in the list, on the dashboard and in the
  *   customer's history.
  * Each role has its own browser context, as four people on four devices would.
@@ -80,7 +82,7 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
 
   const detailsUrl = `/service-requests/${request.id}`;
 
-  // 2. The Sales Admin gives the sales approval; it stays pending, now for the service team.
+  // 2. The Sales Admin gives the sales approval; it stays pending, for the Sales Admin's second stage.
   const salesAdmin = await signedIn(browser, 'sales.admin@demo.test');
   await salesAdmin.goto(detailsUrl);
   await expect(salesAdmin.getByRole('heading', { name: `Request ${request.ticketNumber}` })).toBeVisible();
@@ -90,21 +92,34 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
   await expect(toast(salesAdmin, 'Request approved successfully!')).toBeVisible();
   await expect(fact(salesAdmin, 'Sales Approval')).toContainText('Approved');
   await expect(salesAdmin.getByText('PENDING APPROVAL', { exact: true })).toBeVisible();
-  // Sales approval given: the Sales Admin has nothing more to do here.
+  // Sales approval given: the second stage is the Sales Admin's too (Approve and Reject, no Sales Approve).
+  await expect(salesAdmin.getByRole('button', { name: 'Sales Approve' })).toHaveCount(0);
+  await expect(salesAdmin.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+  await expect(salesAdmin.getByRole('button', { name: 'Reject', exact: true })).toBeVisible();
+
+  // 3. The Service Manager is offered neither Approve nor Reject on a Salesman's request.
+  const manager = await signedIn(browser, 'service.manager@demo.test');
+  await manager.goto(detailsUrl);
+  await expect(manager.getByRole('heading', { name: `Request ${request.ticketNumber}` })).toBeVisible();
+  await expect(manager.getByText('PENDING APPROVAL', { exact: true })).toBeVisible();
+  await expect(manager.getByRole('button', { name: /Approve/ })).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: 'Reject', exact: true })).toHaveCount(0);
+
+  // 4. The Sales Admin gives the service approval.
+  await salesAdmin.getByRole('button', { name: 'Approve', exact: true }).click();
+  await confirmInDialog(salesAdmin, 'Approve');
+  await expect(toast(salesAdmin, 'Request approved successfully!')).toBeVisible();
+  await expect(salesAdmin.getByText('APPROVED', { exact: true }).first()).toBeVisible();
   await expect(salesAdmin.getByRole('button', { name: /Approve/ })).toHaveCount(0);
   await salesAdmin.context().close();
 
-  // 3. The Service Manager approves and auto-assigns.
-  const manager = await signedIn(browser, 'service.manager@demo.test');
-  await manager.goto(detailsUrl);
-  await manager.getByRole('button', { name: 'Approve', exact: true }).click();
-  await confirmInDialog(manager, 'Approve');
-  await expect(toast(manager, 'Request approved successfully!')).toBeVisible();
+  // 5. The Service Manager auto-assigns.
+  await manager.reload();
   await expect(manager.getByText('APPROVED', { exact: true }).first()).toBeVisible();
   const history = manager.getByRole('region', { name: 'Approval History' });
   await expect(history).toContainText('Priya Sales Admin');
   await expect(history).toContainText('Order confirmed');
-  await expect(history).toContainText('Ravi Service Manager');
+  await expect(history).not.toContainText('Ravi Service Manager');
 
   await manager.getByRole('button', { name: 'Assign Technician' }).click();
   const assignDialog = manager.getByRole('dialog');
@@ -118,7 +133,7 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
   expect(technician, `assigned to ${technicianName}`).toBeTruthy();
   expect(['tech@demo.test', 'tech2@demo.test']).toContain(technician?.email);
 
-  // 4. The technician starts, uploads a photo and completes.
+  // 6. The technician starts, uploads a photo and completes.
   const tech = await signedIn(browser, technician?.email as string);
   await tech.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Tasks' }).click();
   const card = tech.getByRole('article').filter({ hasText: description });
@@ -168,7 +183,7 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
   await expect(tech.getByRole('button', { name: 'Start Work' })).toHaveCount(0);
   await tech.context().close();
 
-  // 5. The Service Manager acknowledges.
+  // 7. The Service Manager acknowledges.
   await manager.reload();
   await expect(manager.getByText('WORK COMPLETED', { exact: true })).toBeVisible();
   await manager.getByRole('button', { name: 'Acknowledge Completion' }).click();
@@ -177,7 +192,7 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
   await expect(manager.getByText('COMPLETED', { exact: true })).toBeVisible();
   await expect(manager.getByRole('button', { name: 'Acknowledge Completion' })).toHaveCount(0);
 
-  // 6. COMPLETED in the list, on the dashboard and in the customer's history.
+  // 8. COMPLETED in the list, on the dashboard and in the customer's history.
   await manager.goto('/service-requests');
   await manager.getByRole('textbox', { name: 'Search requests' }).fill(description.slice(0, 22));
   const row = manager.getByRole('row').filter({ hasText: description });

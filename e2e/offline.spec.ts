@@ -196,6 +196,28 @@ test('offline: start, two photos, complete with notes; back online the server ha
   await context.close();
 });
 
+test('the signal drops with the task open: Start Work is saved on the phone at once, sent when it returns', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(scaled(90_000));
+  const job = await jobOfItsOwn(request);
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await onTheTask(page, job);
+  // No reload: the page stays as it was when the browser reported the network gone (issue 31).
+  await context.setOffline(true);
+  const panel = page.getByRole('region', { name: 'Work Progress' });
+  await panel.getByRole('button', { name: 'Start Work' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Saved on this phone' }).first()).toBeVisible();
+  await expect(panel).toContainText('Work in progress');
+  await expect(page.getByTestId('sync-status')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: scaled(30_000) });
+  expect((await details(request, job.made.id)).status).toBe('IN_PROGRESS');
+  await context.close();
+});
+
 test('the replay cut off halfway (a photo’s answer lost) resumes by itself: one work log, two photos once', async ({
   browser,
   request,

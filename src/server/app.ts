@@ -25,6 +25,7 @@ import type { Database, Db } from './db/client.ts';
 import { ActorCache } from './lib/actor-cache.ts';
 import { makeGuards } from './lib/auth.ts';
 import { errorHandler } from './lib/error-handler.ts';
+import { hostGuard } from './lib/host-guard.ts';
 import { localeOf, translate } from './lib/i18n.ts';
 import { installIdempotency } from './lib/idempotency.ts';
 import { AppMetrics } from './lib/metrics.ts';
@@ -44,7 +45,7 @@ import { PushHub } from './modules/notifications/push.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { Lifecycle } from './modules/ops/lifecycle.ts';
 import { postgresRateLimitStore } from './modules/ops/rate-limit-store.ts';
-import { installOps } from './modules/ops/routes.ts';
+import { HEALTH_PATH, installOps, METRICS_PATH, READY_PATH } from './modules/ops/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { regionRoutes } from './modules/regions/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
@@ -182,6 +183,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // helmet's headers, computed once per transport: pages get the full set, JSON answers OWASP's
   // API set and no-store (lib/security-headers-plugin.ts).
   await app.register(securityHeaders);
+  // Only the names people open AquaDesk at (PUBLIC_URL, loopback, addresses, ALLOWED_HOSTS): any
+  // other Host gets 421, against DNS rebinding; the probes answer under any name (lib/host-guard.ts).
+  await app.register(hostGuard, { exempt: [HEALTH_PATH, READY_PATH, METRICS_PATH] });
   // Only when origins are configured: with none, every origin is refused anyway, and the plugin's
   // hook and its `Vary: Origin` were on every answer (issue 20).
   if (config.CORS_ORIGINS.length > 0)

@@ -100,6 +100,33 @@ const envSchema = z.object({
         .optional(),
     ),
   /**
+   * Names people may open AquaDesk at besides PUBLIC_URL's, loopback names, IP addresses and this
+   * machine's name (lib/host-guard.ts: any other `Host` gets 421, against DNS rebinding):
+   * comma-separated, `*.example.com` for the names under it, `*` for any name (no check). A scheme
+   * or port written with a name is dropped: names are checked, not ports.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) =>
+          s
+            .trim()
+            .toLowerCase()
+            .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+            .replace(/\/.*$/, '')
+            .replace(/^([^:]*):\d*$/, '$1')
+            .replace(/\.$/, ''),
+        )
+        .filter(Boolean),
+    )
+    .refine(
+      (names) => names.every((n) => n === '*' || /^(\*\.)?[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(n)),
+      'ALLOWED_HOSTS must be host names separated by commas (e.g. aquadesk.lan,*.example.com); IP addresses need no entry',
+    ),
+  /**
    * Which peers may set X-Forwarded-For (the client address used by rate limits and the audit
    * trail): proxy-addr names (loopback, linklocal, uniquelocal) and addresses/CIDRs, comma-separated;
    * a hop count; or true/false. Default: a proxy on the same machine only.
@@ -142,6 +169,16 @@ const envSchema = z.object({
   MAINTENANCE_LEAD_DAYS: z.coerce.number().int().min(0).max(60).default(7),
   /** on: the raised jobs start APPROVED instead of PENDING_APPROVAL. */
   MAINTENANCE_AUTO_APPROVE: flag(false),
+  /**
+   * The most jobs one run raises for one customer (issue 31 item 5, ADR 023): the customer's
+   * other due units are held back and the admins told.
+   */
+  MAINTENANCE_MAX_JOBS_PER_CUSTOMER: z.coerce
+    .number()
+    .int()
+    .min(1, 'MAINTENANCE_MAX_JOBS_PER_CUSTOMER must be 1 to 100000')
+    .max(100_000, 'MAINTENANCE_MAX_JOBS_PER_CUSTOMER must be 1 to 100000')
+    .default(50),
   /** off: no daily run in this process (the on-demand run still works). */
   MAINTENANCE_SCHEDULER: flag(true),
 });

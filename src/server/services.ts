@@ -25,6 +25,7 @@ import { ProductService } from './modules/products/service.ts';
 import { RegionsService } from './modules/regions/service.ts';
 import { RolesService } from './modules/roles/service.ts';
 import { RequestQueries } from './modules/service-requests/queries.ts';
+import { scopeFor } from './modules/service-requests/scope.ts';
 import { RequestService } from './modules/service-requests/service.ts';
 import { TechnicianService } from './modules/technicians/service.ts';
 import { UnitService } from './modules/units/service.ts';
@@ -72,7 +73,8 @@ export function buildServices(infra: Infra) {
 
   // --- installed base: products, units, contracts, maintenance (S1 edits this section)
   const products = new ProductService(db);
-  const units = new UnitService(db, config.TZ, products);
+  // The request scope as data: a unit shows only the requests its reader may read (ADR 031).
+  const units = new UnitService(db, config.TZ, products, scopeFor);
   const contracts = new ContractService(db, config.TZ, units);
   visits.subscribe(unitsVisitSubscriber(units));
   // The run raises its jobs through RequestService, which is built below (it needs `units`): the
@@ -82,6 +84,7 @@ export function buildServices(infra: Infra) {
     timeZone: config.TZ,
     leadDays: config.MAINTENANCE_LEAD_DAYS,
     autoApprove: config.MAINTENANCE_AUTO_APPROVE,
+    maxJobsPerCustomer: config.MAINTENANCE_MAX_JOBS_PER_CUSTOMER,
     raiser,
     onProgress: (p) => log.debug(p, 'maintenance run progress'),
   });

@@ -487,6 +487,51 @@ describe('the spec client, unchanged, against our API', () => {
     });
   });
 
+  it('A Salesman’s request (spec section 6): the Sales Admin approves both stages and rejects at either; a Service Manager gets 403 for both', async () => {
+    // The spec's client offers Approve and Reject on such a request only to Sales Admin and Super
+    // Admin; before issue 31 (item 11) its second stage answered the Sales Admin 403 and its rejection 409.
+    const salesAdmin = await makeUser(ctx.db, ROLE.SALES_ADMIN);
+    const sales = new SpecClient();
+    await sales.login(salesman.email);
+    const customer = (await sales.call('GET', '/customers')).body[0];
+    const create = async (description: string) => {
+      const made = await sales.call('POST', '/service-requests', {
+        type: 'SERVICE',
+        description,
+        customerId: customer.id,
+        regionId: region.id,
+        requestedById: sales.userId,
+      });
+      expect(made.status).toBe(201);
+      return made.body.id as string;
+    };
+    const sa = new SpecClient();
+    await sa.login(salesAdmin.email);
+    const sm = new SpecClient();
+    await sm.login(manager.email);
+
+    const id = await create('Salesman raised: both stages by the Sales Admin');
+    expect(
+      (await sa.call('POST', `/service-requests/${id}/sales-approve`, { comments: 'ok' })).body.salesApproved,
+    ).toBe(true);
+    const smApprove = await sm.call('POST', `/service-requests/${id}/service-approve`, { comments: 'go' });
+    const smReject = await sm.call('POST', `/service-requests/${id}/reject`, { comments: 'No' });
+    expect([smApprove.status, smReject.status]).toEqual([403, 403]);
+    expect(smApprove.body.message).toEqual(expect.any(String));
+    const approved = await sa.call('POST', `/service-requests/${id}/service-approve`, { comments: 'go' });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({ status: 'APPROVED' });
+    expect(approved.body.approvalHistory.map((h: Json) => h.approver.name)).toEqual([salesAdmin.name, salesAdmin.name]);
+
+    for (const salesApproveFirst of [false, true]) {
+      const other = await create(`Salesman raised: rejected by the Sales Admin (${salesApproveFirst})`);
+      if (salesApproveFirst) await sa.call('POST', `/service-requests/${other}/sales-approve`, { comments: 'ok' });
+      const rej = await sa.call('POST', `/service-requests/${other}/reject`, { comments: 'Duplicate' });
+      expect(rej.status).toBe(200);
+      expect(rej.body.status).toBe('REJECTED');
+    }
+  });
+
   it('Notifications: list, count, send, mark one read (answers the notification), delivered, mark several', async () => {
     // The Salesman's own manager: free-text messages go to colleagues only (ADR 016).
     const boss = await makeUser(ctx.db, ROLE.SALES_MANAGER, { regionId: region.id });

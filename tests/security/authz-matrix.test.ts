@@ -2,7 +2,8 @@
  * R1: the authorization matrix. Every endpoint of endpoints.ts × 12 personas (nine roles, a
  * Salesman and a Technician without a region, and a signed-out caller) × own/other region × own/other record, the expected answer computed from
  * the shared policy table; and every list checked for exactly the rows the persona may see.
- * Every response body is also scanned for hashes and secrets (R2, over-exposure), and every JSON
+ * Every response body is also scanned for hashes and secrets (R2, over-exposure) and, on the unit
+ * routes, for the embedded requests the persona may not read (issue 31, item 2), and every JSON
  * answer must say `Cache-Control: no-store` (issue 15, item 11).
  */
 import { eq, sql } from 'drizzle-orm';
@@ -200,6 +201,8 @@ describe('R1: endpoint × persona × region × record', () => {
             cells++;
             const where = `${ep.name} | ${p.key} | region ${region} | record ${record}`;
             const leaked = leaksIn(res.body);
+            // A unit route's embedded requests the persona may not read (issue 31, item 2).
+            for (const id of prepared.hidden ?? []) if (res.body.includes(id)) leaked.push(`request ${id}`);
             if (leaked.length) {
               leaks++;
               problems.push(`${where}: leaks ${leaked.join(', ')}`);

@@ -58,6 +58,11 @@ export interface Prepared {
   expected: Expected;
   /** Checked after a 2xx (the database says the change happened). */
   verify?: () => Promise<boolean>;
+  /**
+   * Ids the answer must not hold, whatever its code (issue 31, item 2): the requests a unit route
+   * embeds that the persona may not read. The matrix's leak scan counts one in the body as a leak.
+   */
+  hidden?: string[];
 }
 
 export interface Endpoint {
@@ -70,6 +75,11 @@ export interface Endpoint {
    * variant of the route's own entry, with a gate of its own.
    */
   query?: string;
+  /**
+   * A second entry for a route, on a target that changes who may call it (a sales-raised request's
+   * service stage, issue 31 item 11): like `query`, a variant of the route's own entry.
+   */
+  variant?: string;
   /** Does the target's region / ownership matter? When not, the matrix runs one cell instead of two. */
   dims: { region: boolean; record: boolean };
   prepare(ctx: TestContext, w: World, p: Persona, region: Side, record: Side): Promise<Prepared>;
@@ -142,6 +152,8 @@ interface Op<T> {
   route: string;
   /** Sent after the route (Endpoint.query). */
   query?: string;
+  /** Endpoint.variant. */
+  variant?: string;
   /** 401 signed out, 403 without the capability; 'public' for neither. */
   gate: Parameters<typeof gate>[1] | 'public';
   /** Default: both dimensions with a target, none without. */
@@ -153,6 +165,8 @@ interface Op<T> {
   /** In the order the server checks them. */
   refuse?: Refusal<T>[];
   verify?: (c: Cell<T>) => () => Promise<boolean>;
+  /** Prepared.hidden: what of the target the persona may not see in the answer. */
+  hidden?: (c: Cell<T>) => string[];
 }
 
 function endpoint<T extends { id: string }>(op: Op<T>): Endpoint {
@@ -161,6 +175,7 @@ function endpoint<T extends { id: string }>(op: Op<T>): Endpoint {
     method: op.method ?? 'GET',
     route: op.route,
     ...(op.query ? { query: op.query } : {}),
+    ...(op.variant ? { variant: op.variant } : {}),
     dims: op.dims ?? (op.target ? BOTH : NONE),
     async prepare(ctx, w, p, region, record) {
       const at = { ctx, w, p, region, record };
@@ -172,6 +187,7 @@ function endpoint<T extends { id: string }>(op: Op<T>): Endpoint {
         ...(op.body ? sent : {}),
         expected: decide(op.gate === 'public' ? null : gate(p, op.gate), ...(op.refuse ?? []).map((r) => r(c))),
         ...(op.verify ? { verify: op.verify(c) } : {}),
+        ...(op.hidden ? { hidden: op.hidden(c) } : {}),
       };
     },
   };
@@ -223,10 +239,11 @@ function transition(
   action: WorkflowAction,
   [from, after]: [RequestStatus, RequestStatus],
   route: string,
-  more: Pick<Op<RequestTarget>, 'method' | 'body'> & { opts?: RequestOpts } = {},
+  more: Pick<Op<RequestTarget>, 'method' | 'body' | 'variant'> & { opts?: RequestOpts } = {},
 ): Endpoint {
   return endpoint<RequestTarget>({
     name,
+    ...(more.variant ? { variant: more.variant } : {}),
     method: more.method ?? 'POST',
     route,
     gate: 'requestRead',
@@ -352,6 +369,38 @@ const contractIn: Target<UnitTarget> = async (c) => {
     .returning({ id: contracts.id });
   return { ...unit, id: k!.id };
 };
+type ScopedRequest = { id: string; regionId: string; requestedById: string; assignedToId: string | null };
+type UnitWithRequests = UnitTarget & { requests: ScopedRequest[] };
+/**
+ * A unit with requests that scopes tell apart (issue 31, item 2): done, raised by the region's
+ * Salesman and worked by its technician; open, raised by its manager; one raised in the other
+ * region (before its customer moved). A unit route's answer embeds them (history, openRequestId).
+ */
+const unitWithRequests: Target<UnitWithRequests> = async (c) => {
+  const unit = await unitIn(c);
+  const here = c.region;
+  const away: Side = here === 'own' ? 'other' : 'own';
+  const specs = [
+    { side: here, requestedById: c.w.salesman[here].id, assignedToId: c.w.tech[here].id, status: 'COMPLETED' },
+    { side: here, requestedById: c.w.requester[here].id, assignedToId: null, status: 'PENDING_APPROVAL' },
+    { side: away, requestedById: c.w.requester[away].id, assignedToId: c.w.tech[away].id, status: 'COMPLETED' },
+  ] as const;
+  const requests: ScopedRequest[] = [];
+  for (const { side, ...spec } of specs) {
+    const row = await makeRequest(c.ctx.db, { customerId: unit.customerId, regionId: c.w.regions[side].id, ...spec });
+    await c.ctx.db.update(serviceRequests).set({ unitId: unit.id }).where(eq(serviceRequests.id, row.id));
+    requests.push(row);
+  }
+  return { ...unit, requests };
+};
+/**
+ * The unit's requests the persona may not read elsewhere (ADR 031): none for those who read the
+ * customer's history (all of it, ADR 015), else those GET /service-requests/:id answers 404.
+ */
+const unseenRequests = ({ p, t }: Cell<UnitWithRequests>) =>
+  hasCapability(p.role, 'customerHistory') && seesRegional(p, t.regionId)
+    ? []
+    : t.requests.filter((r) => !sees(p, r)).map((r) => r.id);
 /** A technician passes unitWrite's gate but may change units only of a customer of their requests. */
 const notTheirCustomer: Refusal<unknown> = ({ p }) => p.role === ROLE.TECHNICIAN && 403;
 const productsResource: Resource<{ id: string }> = {
@@ -367,7 +416,12 @@ const productBody = () => ({
   warrantyMonths: 12,
   parts: [{ name: 'Sediment filter', intervalMonths: 6 }],
 });
-const unitsResource: Resource<UnitTarget> = { base: '/api/units', noun: 'unit', dims: REGION, target: unitIn };
+const unitsResource: Resource<UnitWithRequests> = {
+  base: '/api/units',
+  noun: 'unit',
+  dims: REGION,
+  target: unitWithRequests,
+};
 const customerUnits: Resource<CustomerTarget> = {
   base: '/api/customers',
   noun: 'customer',
@@ -400,13 +454,14 @@ const MAINTENANCE_ENDPOINTS: Endpoint[] = [
     refuse: [regional, notTheirCustomer],
   }),
   ...crud(unitsResource, {
-    read: { gate: 'unitRead', refuse: [regional] },
+    read: { gate: 'unitRead', refuse: [regional], hidden: unseenRequests },
     update: {
       name: 'edit unit',
       method: 'PATCH',
       gate: 'unitWrite',
       body: () => ({ locationNote: 'Kitchen, above the sink' }),
       refuse: [regional, notTheirCustomer],
+      hidden: unseenRequests,
     },
     delete: { name: 'remove unit', gate: 'unitWrite', refuse: [regional, notTheirCustomer] },
     contracts: { name: 'unit contracts', gate: 'unitRead', refuse: [regional] },
@@ -498,6 +553,20 @@ export const ENDPOINTS: Endpoint[] = [
   }),
   transition('service approve', 'serviceApprove', ['PENDING_APPROVAL', 'APPROVED'], `${SR}/:id/service-approve`),
   transition('reject', 'reject', ['PENDING_APPROVAL', 'REJECTED'], `${SR}/:id/reject`, {
+    body: () => ({ comments: 'Duplicate of another request' }),
+  }),
+  // Raised by a sales role and sales-approved: both stages are Sales Admin's and Super Admin's
+  // (spec section 6, docs/product-rules.md R-17; issue 31, item 11).
+  transition(
+    'service approve (sales-raised)',
+    'serviceApprove',
+    ['PENDING_APPROVAL', 'APPROVED'],
+    `${SR}/:id/service-approve`,
+    { opts: { needsSalesApproval: true, salesApproved: true }, variant: 'sales-raised' },
+  ),
+  transition('reject (sales-raised, service stage)', 'reject', ['PENDING_APPROVAL', 'REJECTED'], `${SR}/:id/reject`, {
+    opts: { needsSalesApproval: true, salesApproved: true },
+    variant: 'sales-raised',
     body: () => ({ comments: 'Duplicate of another request' }),
   }),
   transition('auto assign', 'assign', ['APPROVED', 'ASSIGNED'], `${SR}/:id/auto-assign`),

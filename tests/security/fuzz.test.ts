@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_JSON_DEPTH, TOO_DEEP } from '#server/lib/json-limits.ts';
 import { changePasswordBody, loginBody, registerBody, updateMeBody } from '#shared/contracts/auth.ts';
+import { contractBody, contractPatchBody } from '#shared/contracts/contracts.ts';
 import { customerBody, locationBody } from '#shared/contracts/customers.ts';
 import { markMultipleBody, sendNotificationBody } from '#shared/contracts/notifications.ts';
 import { regionBody } from '#shared/contracts/regions.ts';
@@ -21,9 +22,11 @@ import {
   workflowStartBody,
   workflowStopBody,
 } from '#shared/contracts/service-requests.ts';
+import { UNITS_PER_JOB } from '#shared/contracts/units.ts';
 import { createUserBody, updateUserBody } from '#shared/contracts/users.ts';
-import { createTestApp, ROLE, type TestContext } from '#tests/harness/app.ts';
-import { ENDPOINTS } from './endpoints.ts';
+import { addDays, contractPeriodProblem, isIsoDate, todayIn } from '#shared/domain/maintenance.ts';
+import { createTestApp, makeRequest, ROLE, type TestContext } from '#tests/harness/app.ts';
+import { ENDPOINTS, type Endpoint } from './endpoints.ts';
 import { buildWorld, type Method, type Persona, type World } from './fixtures.ts';
 
 /** The contract of each writable route: its fields are fuzzed even when the valid body leaves them out. */
@@ -49,6 +52,8 @@ const CONTRACTS: Record<string, z.ZodType> = {
   'POST /api/auth/register': registerBody,
   'POST /api/auth/change-password': changePasswordBody,
   'PATCH /api/auth/me': updateMeBody,
+  'POST /api/units/:id/contracts': contractBody,
+  'PATCH /api/contracts/:id': contractPatchBody,
 };
 
 function contractKeys(schema: z.ZodType | undefined): string[] {
@@ -353,5 +358,173 @@ describe('R9: fuzzing', () => {
     console.info(`R9 deep nesting: ${shots} bodies nested past ${MAX_JSON_DEPTH}: ${wrong.length} not answered 400`);
     expect(wrong).toEqual([]);
     expect(role.statusCode, role.body).toBe(201);
+  }, 120_000);
+
+  it("a contract's bounds (issue 31 item 6): no edge date is taken, none answers 5xx", async () => {
+    // From 1990-01-01 on, at most 10 years: 0001-01-01 to 9999-12-31 with 12 visits a year once
+    // cost ~97,000 visit dates per write (1.8 s, the server blocked), its first visit in 1901.
+    const routes = ['/api/units/:id/contracts', '/api/contracts/:id'];
+    const EDGES = [
+      '0000-01-01',
+      '0001-01-01',
+      '0099-12-31',
+      '0100-01-01',
+      '1899-12-31',
+      '1989-12-31',
+      '1990-01-01',
+      '2026-01-01',
+      '2028-02-29',
+      '2035-12-31',
+      '2036-01-01',
+      '2038-02-28',
+      '9999-12-31',
+      '2026-02-29',
+      '+02026-01-01',
+      '20260101',
+    ];
+    const taken: string[] = [];
+    const failed: string[] = [];
+    let shots = 0;
+    let slowest = 0;
+    for (const ep of ENDPOINTS.filter((e) => routes.includes(e.route) && e.method !== 'GET')) {
+      const prepared = await ep.prepare(ctx, w, admin, 'own', 'other');
+      const body = (prepared.payload ?? {}) as Record<string, unknown>;
+      for (const startsOn of EDGES) {
+        for (const endsOn of EDGES) {
+          shots++;
+          const started = performance.now();
+          const res = await ctx.app.inject({
+            method: ep.method,
+            url: prepared.url,
+            headers: admin.headers,
+            remoteAddress: '192.0.2.34',
+            payload: { ...body, startsOn, endsOn, visitsPerYear: 12 },
+          });
+          slowest = Math.max(slowest, performance.now() - started);
+          const said = `${ep.method} ${startsOn}..${endsOn} → ${res.statusCode} ${res.body.slice(0, 100)}`;
+          if (res.statusCode >= 500 || (res.statusCode >= 400 && !res.json().message)) failed.push(said);
+          const bounded = isIsoDate(startsOn) && isIsoDate(endsOn) && contractPeriodProblem(startsOn, endsOn) === null;
+          if (res.statusCode < 300 && !bounded) taken.push(said);
+        }
+      }
+    }
+    console.info(
+      `R9 contract bounds: ${shots} edge periods: ${taken.length} out of bounds taken, ${failed.length} 5xx or without a message; slowest ${slowest.toFixed(0)} ms`,
+    );
+    expect(failed).toEqual([]);
+    expect(taken).toEqual([]);
+  }, 120_000);
+
+  it("a start's and stop's clientTime bounds (issue 31 item 3): none outside is taken, none answers 5xx", async () => {
+    // Not before the job reached the technician (its assignment, else its creation) less 5
+    // minutes, not more than 5 minutes in the future: a 400 with a message, never the server's time.
+    const tech = w.personas.find((p) => p.role === ROLE.TECHNICIAN) as Persona;
+    const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+    const EDGES = [
+      at(-71 * 60),
+      at(-6),
+      at(-4),
+      at(0),
+      at(4),
+      at(6),
+      at(365 * 24 * 60),
+      '0001-01-01T00:00:00Z',
+      '1970-01-01T00:00:00Z',
+      '9999-12-31T23:59:59Z',
+      '2026-02-30T10:00:00Z',
+      '2026-11-28T10:00:00+14:00',
+    ];
+    const routes = ['/api/technician-workflow/start', '/api/technician-workflow/stop'];
+    const taken: string[] = [];
+    const failed: string[] = [];
+    let shots = 0;
+    for (const ep of ENDPOINTS.filter((e) => routes.includes(e.route))) {
+      for (const clientTime of EDGES) {
+        shots++;
+        const sentAt = Date.now();
+        const prepared = await ep.prepare(ctx, w, tech, 'own', 'own');
+        const res = await ctx.app.inject({
+          method: ep.method,
+          url: prepared.url,
+          headers: tech.headers,
+          payload: { ...((prepared.payload ?? {}) as object), clientTime },
+        });
+        const said = `${ep.route} ${clientTime} → ${res.statusCode} ${res.body.slice(0, 100)}`;
+        if (res.statusCode >= 500 || (res.statusCode >= 400 && !res.json().message)) failed.push(said);
+        const t = Date.parse(clientTime);
+        // The target was made just before the call: its creation bounds the time from below.
+        const within = t >= sentAt - 5 * 60_000 && t <= Date.now() + 5 * 60_000;
+        if (res.statusCode < 300 && !within) taken.push(said);
+      }
+    }
+    console.info(
+      `R9 clientTime bounds: ${shots} edge times: ${taken.length} out of bounds taken, ${failed.length} 5xx`,
+    );
+    expect(failed).toEqual([]);
+    expect(taken).toEqual([]);
+  }, 120_000);
+
+  it(`a technician's units (issue 31 item 5): no installedOn outside the job's days, never more than ${UNITS_PER_JOB} a job, none 5xx`, async () => {
+    // From the day the job was raised (in TZ) to today, at most UNITS_PER_JOB per job (ADR 031).
+    const tech = w.personas.find((p) => p.role === ROLE.TECHNICIAN) as Persona;
+    const install = ENDPOINTS.find((e) => e.name === 'install unit') as Endpoint;
+    const today = todayIn('Asia/Kolkata');
+    /** The endpoint's target (a fresh customer of the region) with a job there in the technician's hands, raised now. */
+    const withJob = async () => {
+      const prepared = await install.prepare(ctx, w, tech, 'own', 'own');
+      const customerId = prepared.url.split('/')[3] as string;
+      await makeRequest(ctx.db, {
+        customerId,
+        regionId: w.regions.own.id,
+        requestedById: w.requester.own.id,
+        status: 'ASSIGNED',
+        assignedToId: tech.id,
+      });
+      return prepared;
+    };
+    const send = (url: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url, headers: tech.headers, remoteAddress: '192.0.2.35', payload });
+    const EDGES = [
+      '0001-01-01',
+      '1899-12-31',
+      '2000-01-01',
+      addDays(today, -1),
+      today,
+      addDays(today, 1),
+      '9999-12-31',
+      '2026-02-29',
+      '+02026-01-01',
+      `${today}T00:00:00Z`,
+    ];
+    const taken: string[] = [];
+    const failed: string[] = [];
+    for (const installedOn of EDGES) {
+      const prepared = await withJob();
+      const res = await send(prepared.url, { ...(prepared.payload as object), installedOn });
+      const said = `${installedOn} → ${res.statusCode} ${res.body.slice(0, 100)}`;
+      if (res.statusCode >= 500 || (res.statusCode >= 400 && !res.json().message)) failed.push(said);
+      if (res.statusCode < 300 && installedOn !== today) taken.push(said);
+    }
+    // Many at once on one job: exactly UNITS_PER_JOB taken.
+    const prepared = await withJob();
+    const burst = await Promise.all(
+      Array.from({ length: UNITS_PER_JOB + 5 }, (_, i) =>
+        send(prepared.url, {
+          ...(prepared.payload as object),
+          serialNumber: `FZ-${i}-${Date.now()}`,
+          installedOn: today,
+        }),
+      ),
+    );
+    for (const res of burst)
+      if (res.statusCode >= 500) failed.push(`burst → ${res.statusCode} ${res.body.slice(0, 100)}`);
+    const added = burst.filter((res) => res.statusCode < 300).length;
+    console.info(
+      `R9 technician units: ${EDGES.length} edge dates: ${taken.length} outside the job's days taken; ` +
+        `${burst.length} at once on one job: ${added} taken; ${failed.length} 5xx`,
+    );
+    expect(failed).toEqual([]);
+    expect(taken).toEqual([]);
+    expect(added).toBe(UNITS_PER_JOB);
   }, 120_000);
 });

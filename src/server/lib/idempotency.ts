@@ -8,6 +8,9 @@
  *   not make the call) and before the handler; the answer is recorded before it is sent.
  * - The same key with a different request (URL or body) answers 409; a key whose first request is
  *   still running answers 409 "still being processed"; a 5xx is not recorded, so it can be retried.
+ * - A refusal (4xx) is recorded like any answer: a lost reply gets it again, and the office told of
+ *   a refused offline change is told once. Trying again after the situation changed is a new
+ *   request with a new key: the app's Retry of a refused change sends one (ADR 027, round 3).
  */
 import crypto from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';

@@ -8,6 +8,12 @@ import { REQUEST_STATUSES } from '../domain/workflow.ts';
 import { isoDate } from './maintenance.ts';
 import { productTechnology } from './products.ts';
 
+/**
+ * A technician adds at most this many units per job of the customer's in their hands (issue 31,
+ * item 5; ADR 031): what a real installation needs, never a way to fill the due list.
+ */
+export const UNITS_PER_JOB = 5;
+
 export const unitCreateBody = z.object({
   productId: z.uuid({ error: 'Product is required' }),
   serialNumber: z.string({ error: 'Serial number is required' }).trim().min(1, 'Serial number is required').max(60),

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   addMonths,
   amcVisitDates,
+  CONTRACT_EARLIEST_DATE,
+  CONTRACT_MAX_YEARS,
+  contractPeriodProblem,
   covers,
+  daysBetween,
   dueState,
   nextAmcVisit,
   nextDueOn,
@@ -83,5 +88,65 @@ describe('AMC visits and renewal reminders', () => {
     expect(covers({ ...c, status: 'CANCELLED' }, '2026-06-01')).toBe(false);
     expect(overlaps(c, { startsOn: '2026-12-31', endsOn: '2027-12-30' })).toBe(true);
     expect(overlaps(c, { startsOn: '2027-01-01', endsOn: '2027-12-31' })).toBe(false);
+  });
+});
+
+describe('years 0 to 99 (issue 31 item 6)', () => {
+  // Date.UTC reads a year 0-99 as 1900-1999: the first visit of an AMC from 0001-01-01 came out
+  // as 1901-01-16, and whole days across the year 100 were off by 1900 years.
+  it('adds days in the first century as in any other', () => {
+    expect(addDays('0001-01-01', 15)).toBe('0001-01-16');
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+    expect(addDays('0100-01-01', -1)).toBe('0099-12-31');
+    expect(addDays('0000-03-01', -1)).toBe('0000-02-29');
+    expect(daysBetween('0099-12-31', '0100-01-01')).toBe(1);
+    expect(daysBetween('0001-01-01', '0002-01-01')).toBe(365);
+  });
+
+  it("an AMC's first visit stays in its own year", () => {
+    expect(amcVisitDates('0001-01-01', '0001-12-31', 12)[0]).toBe('0001-01-16');
+    expect(amcVisitDates('0050-01-01', '0050-12-31', 4)).toEqual([
+      '0050-02-15',
+      '0050-05-17',
+      '0050-08-17',
+      '0050-11-16',
+    ]);
+  });
+});
+
+describe("a contract's period (issue 31 item 6)", () => {
+  it('is from 1990-01-01 on', () => {
+    expect(CONTRACT_EARLIEST_DATE).toBe('1990-01-01');
+    expect(contractPeriodProblem('1990-01-01', '1990-12-31')).toBeNull();
+    expect(contractPeriodProblem('1989-12-31', '1990-12-30')).toBe('tooEarly');
+    expect(contractPeriodProblem('0001-01-01', '9999-12-31')).toBe('tooEarly');
+  });
+
+  it('lasts at most 10 years: to the day before the tenth anniversary', () => {
+    expect(CONTRACT_MAX_YEARS).toBe(10);
+    expect(contractPeriodProblem('2026-01-01', '2035-12-31')).toBeNull();
+    expect(contractPeriodProblem('2026-01-01', '2036-01-01')).toBe('tooLong');
+    expect(contractPeriodProblem('2026-03-15', '2036-03-14')).toBeNull();
+    expect(contractPeriodProblem('2026-03-15', '2036-03-15')).toBe('tooLong');
+    // 29 Feb: the tenth anniversary is 28 Feb (addMonths clamps), so the last day is 27 Feb.
+    expect(contractPeriodProblem('2028-02-29', '2038-02-27')).toBeNull();
+    expect(contractPeriodProblem('2028-02-29', '2038-02-28')).toBe('tooLong');
+    expect(contractPeriodProblem('2026-01-01', '9999-12-31')).toBe('tooLong');
+    // Near the calendar's end the limit is past 9999 (a five-digit year): still compared as dates.
+    expect(contractPeriodProblem('9995-01-01', '9999-12-31')).toBeNull();
+  });
+
+  it('ends after it starts; a malformed date is left to the date check', () => {
+    expect(contractPeriodProblem('2026-01-01', '2026-01-01')).toBe('endsBeforeStart');
+    expect(contractPeriodProblem('2026-01-02', '2026-01-01')).toBe('endsBeforeStart');
+    expect(contractPeriodProblem('2026-02-30', '2026-03-01')).toBeNull();
+    expect(contractPeriodProblem('not a date', '2026-03-01')).toBeNull();
+  });
+
+  it('a maximal AMC (10 years, 12 visits a year) has 120 visits, all inside it', () => {
+    const visits = amcVisitDates('2026-01-01', '2035-12-31', 12);
+    expect(visits).toHaveLength(120);
+    expect(visits[0]).toBe('2026-01-16');
+    expect((visits.at(-1) as string) < '2035-12-31').toBe(true);
   });
 });

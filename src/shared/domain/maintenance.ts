@@ -28,6 +28,11 @@ export const RENEWAL_REMINDER_DAYS = [30, 7, 1] as const;
 /** The highest contract price, in paise (₹2,00,00,000): the API's bound and the price field's. */
 export const MAX_PRICE_PAISE = 2_000_000_000;
 
+/** A contract's dates are from this day on (issue 31 item 6). */
+export const CONTRACT_EARLIEST_DATE = '1990-01-01';
+/** A contract lasts at most this many years: at most 120 AMC visits (12 a year) to compute. */
+export const CONTRACT_MAX_YEARS = 10;
+
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function isIsoDate(s: string): boolean {
@@ -66,9 +71,15 @@ export function addMonths(date: string, months: number): string {
   return fmt(ny, nm, Math.min(d, daysInMonth(ny, nm)));
 }
 
+/**
+ * A calendar date's midnight UTC in milliseconds. Not `Date.UTC(y, …)`: it reads a year 0 to 99 as
+ * 1900 to 1999 (so 0001-01-01 + 15 days was 1901-01-16); `setUTCFullYear` takes the year as given.
+ */
 function toUtcMs(date: string): number {
   const [y, m, d] = parts(date);
-  return Date.UTC(y, m - 1, d);
+  const t = new Date(0);
+  t.setUTCFullYear(y, m - 1, d);
+  return t.getTime();
 }
 
 export function addDays(date: string, days: number): string {
@@ -147,4 +158,28 @@ export function covers(c: { startsOn: string; endsOn: string; status: ContractSt
 /** Do two periods overlap (both ends included)? */
 export function overlaps(a: { startsOn: string; endsOn: string }, b: { startsOn: string; endsOn: string }): boolean {
   return a.startsOn <= b.endsOn && b.startsOn <= a.endsOn;
+}
+
+/** A date as a number that orders as the date does, whatever the number of digits of its year. */
+const dayKey = (y: number, m: number, d: number) => y * 10_000 + m * 100 + d;
+
+/**
+ * What is wrong with a contract's period (issue 31 item 6), or null: a date before 1990-01-01
+ * (`tooEarly`), an end not after the start (`endsBeforeStart`), or longer than 10 years
+ * (`tooLong`: the end at most the day before the start's tenth anniversary, 2026-01-01 to
+ * 2035-12-31). A malformed date is the date check's to refuse (null here). Shared by the contract
+ * schemas and the service, which checks the period a change leaves (one date of a PATCH).
+ */
+export function contractPeriodProblem(
+  startsOn: string,
+  endsOn: string,
+): 'tooEarly' | 'endsBeforeStart' | 'tooLong' | null {
+  if (!isIsoDate(startsOn) || !isIsoDate(endsOn)) return null;
+  if (startsOn < CONTRACT_EARLIEST_DATE || endsOn < CONTRACT_EARLIEST_DATE) return 'tooEarly';
+  if (startsOn >= endsOn) return 'endsBeforeStart';
+  const [sy, sm, sd] = parts(startsOn);
+  const [ey, em, ed] = parts(endsOn);
+  // The tenth anniversary (29 Feb clamped to 28 Feb); the contract must end before it.
+  const ay = sy + CONTRACT_MAX_YEARS;
+  return dayKey(ey, em, ed) < dayKey(ay, sm, Math.min(sd, daysInMonth(ay, sm))) ? null : 'tooLong';
 }

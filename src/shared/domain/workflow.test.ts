@@ -3,6 +3,7 @@ import { ROLE, SYSTEM_ROLES, type SystemRole } from './roles.ts';
 import {
   allowedActions,
   approvalStage,
+  approversOf,
   canAct,
   factsOf,
   isSelfApproval,
@@ -11,6 +12,8 @@ import {
   type RequestFacts,
   type RequestStatus,
   roleMayAct,
+  SALES_APPROVERS,
+  SERVICE_APPROVERS,
   startsSalesApproved,
   statusAfter,
   TRANSITIONS,
@@ -96,13 +99,31 @@ describe('approval (two stages for sales requesters)', () => {
     expect(allowedRoles('serviceApprove', facts)).toEqual([]);
   });
 
-  it('stage SERVICE: the four service approvers approve or reject; the sales approval is spent', () => {
+  it('stage SERVICE of a request raised by a sales role: still only Sales Admin and Super Admin (spec section 6)', () => {
+    const facts = req({ needsSalesApproval: true, salesApproved: true });
+    const sales = [ROLE.SUPER_ADMIN, ROLE.SALES_ADMIN].sort();
+    expect(approvalStage(facts)).toBe('SERVICE');
+    expect(approversOf(facts)).toEqual(SALES_APPROVERS);
+    expect(allowedRoles('serviceApprove', facts).sort()).toEqual(sales);
+    expect(allowedRoles('reject', facts).sort()).toEqual(sales);
+    expect(allowedRoles('salesApprove', facts)).toEqual([]);
+  });
+
+  it('a request raised by any other role: the four service approvers approve or reject, in one stage', () => {
     const service = [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD].sort();
-    for (const facts of [req({ needsSalesApproval: true, salesApproved: true }), req({ needsSalesApproval: false })]) {
-      expect(approvalStage(facts)).toBe('SERVICE');
-      expect(allowedRoles('serviceApprove', facts).sort()).toEqual(service);
-      expect(allowedRoles('reject', facts).sort()).toEqual(service);
-      expect(allowedRoles('salesApprove', facts)).toEqual([]);
+    const facts = req({ needsSalesApproval: false });
+    expect(approvalStage(facts)).toBe('SERVICE');
+    expect(approversOf(facts)).toEqual(SERVICE_APPROVERS);
+    expect(allowedRoles('serviceApprove', facts).sort()).toEqual(service);
+    expect(allowedRoles('reject', facts).sort()).toEqual(service);
+    expect(allowedRoles('salesApprove', facts)).toEqual([]);
+  });
+
+  it('the same person may give both stages of a sales-raised request (Sales Admin or Super Admin)', () => {
+    for (const role of [ROLE.SALES_ADMIN, ROLE.SUPER_ADMIN]) {
+      const before = req({ needsSalesApproval: true, salesApproved: false });
+      expect(canAct('salesApprove', actor(role), before)).toBe(true);
+      expect(canAct('serviceApprove', actor(role), { ...before, salesApproved: true })).toBe(true);
     }
   });
 });
@@ -170,8 +191,9 @@ describe('roleMayAct (403 for a wrong role, 409 for a wrong moment)', () => {
   it('says which roles could ever take each action', () => {
     const roles = (action: WorkflowAction) => SYSTEM_ROLES.filter((r) => roleMayAct(action, actor(r))).sort();
     expect(roles('salesApprove')).toEqual([ROLE.SUPER_ADMIN, ROLE.SALES_ADMIN].sort());
+    // The Sales Admin gives the second stage of a request raised by a sales role (spec section 6).
     expect(roles('serviceApprove')).toEqual(
-      [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD].sort(),
+      [ROLE.SUPER_ADMIN, ROLE.SALES_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD].sort(),
     );
     expect(roles('reject')).toEqual(
       [ROLE.SUPER_ADMIN, ROLE.SALES_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD].sort(),
@@ -239,6 +261,21 @@ describe('allowedActions (what the details page offers)', () => {
     expect(offered[ROLE.SALES_ADMIN]).toEqual(['edit']);
     expect(offered[ROLE.TECHNICIAN]).toEqual([]);
     expect(offered[ROLE.SALESMAN]).toEqual([]);
+  });
+
+  it('a sales-raised request: the buttons of both stages for Sales Admin and Super Admin only; none for the service roles', () => {
+    const salesStage = every('PENDING_APPROVAL', { needsSalesApproval: true, salesApproved: false });
+    const serviceStage = every('PENDING_APPROVAL', { needsSalesApproval: true, salesApproved: true });
+    expect(salesStage[ROLE.SALES_ADMIN]).toEqual(['salesApprove', 'reject', 'edit']);
+    expect(serviceStage[ROLE.SALES_ADMIN]).toEqual(['serviceApprove', 'reject', 'edit']);
+    expect(serviceStage[ROLE.SUPER_ADMIN]).toEqual(['serviceApprove', 'reject', 'edit']);
+    for (const role of [ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD]) {
+      for (const offered of [salesStage[role], serviceStage[role]]) {
+        expect(offered, role).not.toContain('serviceApprove');
+        expect(offered, role).not.toContain('reject');
+      }
+    }
+    expect(serviceStage[ROLE.SERVICE_MANAGER]).toEqual([]);
   });
 
   it('the assigned technician: start, photos and location; then complete; nothing once completed', () => {

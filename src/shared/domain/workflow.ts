@@ -66,7 +66,9 @@ export interface ActorFacts {
   policyRole: SystemRole;
 }
 
+/** Approve (both stages) and reject a request raised by a sales role; give any sales approval. */
 export const SALES_APPROVERS: readonly SystemRole[] = [ROLE.SUPER_ADMIN, ROLE.SALES_ADMIN];
+/** Approve and reject, in one stage, a request raised by any other role. */
 export const SERVICE_APPROVERS: readonly SystemRole[] = [
   ROLE.SUPER_ADMIN,
   ROLE.SERVICE_ADMIN,
@@ -90,6 +92,17 @@ export function startsSalesApproved(requesterRole: SystemRole): boolean {
 /** Which approval stage a pending request is at. */
 export function approvalStage(req: RequestFacts): 'SALES' | 'SERVICE' {
   return req.needsSalesApproval && !req.salesApproved ? 'SALES' : 'SERVICE';
+}
+
+/**
+ * Who approves and rejects a pending request, at whichever stage it is (docs/product-rules.md
+ * R-17). A request raised by a Salesman, Sales Team Lead or Sales Manager (`needsSalesApproval`)
+ * belongs, at both stages and for a rejection at either, to Sales Admin and Super Admin only (spec
+ * section 6: "only Sales Admin or Super Admin may approve or reject"); any other request to the
+ * service approvers. The notifications read it too: who is told that a request waits.
+ */
+export function approversOf(req: Pick<RequestFacts, 'needsSalesApproval'>): readonly SystemRole[] {
+  return req.needsSalesApproval ? SALES_APPROVERS : SERVICE_APPROVERS;
 }
 
 interface Transition {
@@ -123,12 +136,12 @@ export const TRANSITIONS: Record<WorkflowAction, Transition> = {
   serviceApprove: {
     from: ['PENDING_APPROVAL'],
     to: 'APPROVED',
-    allowed: (a, r) => approvalStage(r) === 'SERVICE' && SERVICE_APPROVERS.includes(a.policyRole) && !raisedIt(a, r),
+    allowed: (a, r) => approvalStage(r) === 'SERVICE' && approversOf(r).includes(a.policyRole) && !raisedIt(a, r),
   },
   reject: {
     from: ['PENDING_APPROVAL'],
     to: 'REJECTED',
-    allowed: (a, r) => (approvalStage(r) === 'SALES' ? SALES_APPROVERS : SERVICE_APPROVERS).includes(a.policyRole),
+    allowed: (a, r) => approversOf(r).includes(a.policyRole),
   },
   assign: {
     from: ['APPROVED', 'ASSIGNED'],

@@ -54,6 +54,8 @@ export const PLACEHOLDERS = {
   imageTooLarge: ['max'],
   bodyTooDeep: ['max'],
   queuedMovedOn: ['status'],
+  installedBeforeJob: ['date'],
+  unitsPerJob: ['max'],
 } as const satisfies Partial<Record<ServerMessageName, readonly string[]>>;
 
 type Placeholders = typeof PLACEHOLDERS;

@@ -3,12 +3,21 @@
  * queued change with its state (waiting, sending with its progress, failed with the reason), and
  * the changes the server refused ("needs attention", with its message): Retry or Discard, never
  * dropped by itself. Nothing is shown when every change has been sent. `taskId` narrows it to a task.
+ * Only the signed-in user's changes are listed (issue 31: the queue is theirs alone).
+ *
+ * `UnsentSignOutDialog`: the top bar's question before signing out with changes not sent yet
+ * (issue 31), loaded only then (this module is the technician screens' chunk, already loaded).
  */
 import CloudSync from '@mui/icons-material/CloudSyncOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -39,7 +48,8 @@ export function SyncStatus({ taskId }: { taskId?: string }) {
           <AlertTitle>
             {t('sync.needsAttention')}: {label(i)}
           </AlertTitle>
-          <Typography variant="body2">{i.error}</Typography>
+          {i.legacy ? <Typography variant="body2">{t('sync.legacy')}</Typography> : null}
+          {i.error ? <Typography variant="body2">{i.error}</Typography> : null}
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             {t('sync.kept')}
           </Typography>
@@ -48,7 +58,12 @@ export function SyncStatus({ taskId }: { taskId?: string }) {
               size="small"
               variant="outlined"
               sx={{ minHeight: 44 }}
-              onClick={() => void queue().retry(i.seq as number)}
+              // Sent at once, with a new Idempotency-Key (issue 31: the old one answers the refusal).
+              onClick={() =>
+                void queue()
+                  .retry(i.seq as number)
+                  .then(syncNow)
+              }
             >
               {t('sync.retry')}
             </Button>
@@ -101,5 +116,37 @@ export function SyncStatus({ taskId }: { taskId?: string }) {
         </Alert>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * "2 changes not sent yet: sign out anyway?" Yes: signed out, the changes stay on this phone for
+ * this user only and are sent when they sign in again. No: still signed in.
+ */
+export function UnsentSignOutDialog({
+  count,
+  onConfirm,
+  onCancel,
+}: {
+  count: number;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('offline');
+  return (
+    <Dialog open onClose={onCancel} aria-labelledby="unsent-sign-out-title" maxWidth="xs" fullWidth>
+      <DialogTitle id="unsent-sign-out-title">{t('signOut.unsent', { count })}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('signOut.kept', { count })}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} sx={{ minHeight: 44 }}>
+          {t('signOut.stay')}
+        </Button>
+        <Button onClick={onConfirm} variant="contained" color="warning" sx={{ minHeight: 44 }}>
+          {t('signOut.anyway')}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }

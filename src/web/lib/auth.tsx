@@ -4,7 +4,9 @@
  * - It starts authenticated only when both a stored token and a stored user exist; the stored user
  *   is then re-read from GET /api/auth/me once (the guard shows 'Checking authentication...').
  * - login: loading while pending; success stores user and token; failure sets error, unauthenticated.
- * - logout: POST /api/auth/logout, then clears user, token and user id whatever the answer.
+ * - logout: POST /api/auth/logout, then clears user, token and user id whatever the answer; the
+ *   phone's offline read cache of the user is dropped, their unsent changes stay for them only
+ *   (issue 31, lib/offline/sign-out.ts; the top bar asks first when there are any).
  *
  * `useAuth()` gives the state plus `login`, `logout` and `clear`. Rights come from
  * `user.policyRole` (a custom role carries its system ancestor's rights); show `user.role.name`.
@@ -24,6 +26,7 @@ import type { AuthResponse, AuthUser, LoginBody } from '#shared/contracts/auth.t
 import { isSystemRole, type SystemRole } from '#shared/domain/roles.ts';
 import { shellText } from '#web/i18n/shell-text.ts';
 import { ApiError, api, errorMessage } from './api-client.ts';
+import { forgetOnSignOut } from './offline/sign-out.ts';
 import { session } from './session.ts';
 
 export interface AuthState {
@@ -110,11 +113,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const logout = useCallback(async () => {
+    const userId = session.get().user?.id;
+    // Meanwhile, the phone forgets the user's read cache (never throws).
+    const forgotten = userId ? forgetOnSignOut(userId) : null;
     try {
       await api('/auth/logout', { method: 'POST', fallback: 'Logout failed' });
     } catch {
       // Signing out locally matters more than the server's answer.
     } finally {
+      await forgotten;
       setError(null);
       clear();
     }

@@ -1,5 +1,5 @@
 /**
- * A TanStack mutation that speaks the house error rules (architecture guide, "Errors flow one way"):
+ * A TanStack mutation that speaks the house error rules (ADR 004: one error shape):
  * on failure it toasts the server's message or the spec's fallback; on success it can toast the
  * spec's success text and invalidate queries.
  *
@@ -39,6 +39,12 @@ export interface ApiMutationOptions<TData, TVars> {
   toastError?: boolean;
   onSuccess?: (data: TData, vars: TVars) => void;
   onError?: (error: ApiError | Error, vars: TVars) => void;
+  /**
+   * 'always' for a change that goes through the offline queue: TanStack's default ('online')
+   * pauses a mutation while the browser reports no network, so a tap made offline would wait
+   * unqueued until the signal came back (issue 31), instead of being saved on the phone at once.
+   */
+  networkMode?: 'online' | 'always' | 'offlineFirst';
 }
 
 export function useApiMutation<TData = unknown, TVars = void>(
@@ -48,6 +54,7 @@ export function useApiMutation<TData = unknown, TVars = void>(
   const queryClient = useQueryClient();
   return useMutation<TData, Error, TVars>({
     mutationFn: opts.mutationFn,
+    ...(opts.networkMode ? { networkMode: opts.networkMode } : {}),
     onSuccess: async (data, vars) => {
       if (opts.success) toast.success(typeof opts.success === 'function' ? opts.success(data, vars) : opts.success);
       await updateCache(queryClient, opts, data, vars);

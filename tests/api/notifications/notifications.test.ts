@@ -81,18 +81,19 @@ describe('who is told what', () => {
     const cases: { event: WorkflowEvent; actor: string; salesApproved?: boolean; expected: string[] }[] = [
       // A salesman's request: the sales approvers are next.
       { event: 'created', actor: p.salesman.id, expected: [p.superAdmin.id, p.salesAdmin.id] },
-      // Sales-approved: the service approvers of the region, and the requester.
+      // Sales-approved: the second stage is the sales approvers' too (spec section 6,
+      // docs/product-rules.md R-17), so they are told, and the requester; no service approver.
       {
         event: 'salesApproved',
         actor: p.salesAdmin.id,
         salesApproved: true,
-        expected: [p.superAdmin.id, p.serviceAdmin.id, p.manager.id, p.lead.id, p.salesman.id],
+        expected: [p.superAdmin.id, p.salesman.id],
       },
       {
         event: 'approved',
-        actor: p.manager.id,
+        actor: p.salesAdmin.id,
         salesApproved: true,
-        expected: [p.salesman.id, p.superAdmin.id, p.serviceAdmin.id],
+        expected: [p.salesman.id, p.superAdmin.id, p.serviceAdmin.id, p.manager.id],
       },
       { event: 'rejected', actor: p.salesAdmin.id, expected: [p.salesman.id] },
       { event: 'assigned', actor: p.manager.id, salesApproved: true, expected: [p.tech.id, p.salesman.id] },
@@ -219,17 +220,13 @@ describe('who is told what, through the real endpoints', () => {
       // Raised by a Salesman: the sales approvers (global).
       const bySalesman = await create(p.salesman);
       await check(bySalesman, 'created', p.salesman, ids(p.superAdmin, p.salesAdmin));
-      // Sales-approved: the service approvers of the region, and the requester.
+      // Sales-approved: who may give the second stage, the sales approvers again (spec section 6,
+      // docs/product-rules.md R-17), and the requester; no service approver.
       await call(p.salesAdmin, 'POST', `/api/service-requests/${bySalesman}/sales-approve`, { comments: 'ok' });
-      await check(
-        bySalesman,
-        'salesApproved',
-        p.salesAdmin,
-        ids(p.superAdmin, p.serviceAdmin, p.manager, p.lead, p.otherLead, p.salesman),
-      );
-      // Service-approved: the requester, and who may assign in the region.
-      await call(p.lead, 'POST', `/api/service-requests/${bySalesman}/service-approve`, { comments: 'ok' });
-      await check(bySalesman, 'approved', p.lead, ids(p.salesman, p.superAdmin, p.serviceAdmin, p.manager));
+      await check(bySalesman, 'salesApproved', p.salesAdmin, ids(p.superAdmin, p.salesman));
+      // Service-approved (by the Sales Admin): the requester, and who may assign in the region.
+      await call(p.salesAdmin, 'POST', `/api/service-requests/${bySalesman}/service-approve`, { comments: 'ok' });
+      await check(bySalesman, 'approved', p.salesAdmin, ids(p.salesman, p.superAdmin, p.serviceAdmin, p.manager));
       // Assigned: the technician, and the requester.
       await call(p.manager, 'POST', `/api/service-requests/${bySalesman}/manual-assign`, {
         technicianId: p.tech.made.id,

@@ -1,8 +1,9 @@
 /**
  * Issue 22 (ADR 027): the technician's writes as the offline queue replays them. `clientTime`
- * keeps when the work really happened (within 72 hours, never in the future), every technician
- * write takes an Idempotency-Key, and a queued action refused because the request moved on
- * answers a 409 that says so and tells the office.
+ * keeps when the work really happened (a start's and stop's bounds: client-time-bounds.test.ts;
+ * a photo's within 72 hours, never in the future), every technician write takes an
+ * Idempotency-Key, and a queued action refused because the request moved on answers a 409 that
+ * says so and tells the office (once a window: refusal-limits.test.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -14,6 +15,7 @@ import { QUEUED_MOVED_ON, QUEUED_REASSIGNED } from '#server/modules/service-requ
 import { CLIENT_TIME_INVALID } from '#shared/contracts/common.ts';
 import { statusLabel } from '#shared/domain/format.ts';
 import type { RequestStatus } from '#shared/domain/workflow.ts';
+import { ERR } from '#shared/i18n/server-messages.ts';
 import { caller, makeCustomer, makeRequest, makeWorld, signedIn } from '#tests/api/service-requests/test-helpers.ts';
 import { createTestApp, ROLE, type Session, type TestContext } from '#tests/harness/app.ts';
 
@@ -33,14 +35,21 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const make = (status: RequestStatus, assignedToId: string | null = tech.made.id) =>
-  makeRequest(ctx.db, {
+/** A request assigned to the technician a day ago (a start's clientTime is not before its assignment). */
+const make = async (status: RequestStatus, assignedToId: string | null = tech.made.id) => {
+  const r = await makeRequest(ctx.db, {
     customerId: w.customer.id,
     regionId: w.region.id,
     requestedById: manager.made.id,
     assignedToId,
     status,
   });
+  await ctx.db
+    .update(serviceRequests)
+    .set({ assignedAt: new Date(Date.now() - 24 * 3600_000) })
+    .where(eq(serviceRequests.id, r.id));
+  return r;
+};
 /** A request at a customer of its own: the technician has no other open task there. */
 const alone = async (status: RequestStatus) => {
   const customer = await makeCustomer(ctx.db, w.region.id);
@@ -110,24 +119,31 @@ describe('clientTime on start and stop', () => {
     expect(Date.now() - Date.parse(log.endRecordedAt)).toBeLessThan(60_000);
   });
 
-  it('a time older than 72 hours or in the future is replaced by the server’s', async () => {
+  it('a time before the assignment or in the future is refused with a message, never replaced by the server’s', async () => {
     const r = await make('ASSIGNED');
-    const before = Date.now();
-    await call(tech, 'POST', '/api/technician-workflow/start', { requestId: r.id, clientTime: hoursAgo(73) });
-    const c = await call(tech, 'POST', '/api/technician-workflow/stop', {
+    const early = await call(tech, 'POST', '/api/technician-workflow/start', {
+      requestId: r.id,
+      clientTime: hoursAgo(25),
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe(ERR.clientTimeBeforeAssignment.text);
+    const future = await call(tech, 'POST', '/api/technician-workflow/start', {
       requestId: r.id,
       clientTime: new Date(Date.now() + 3600_000).toISOString(),
     });
-    const [log] = c.json().workLogs;
-    expect(Date.parse(log.startTime)).toBeGreaterThanOrEqual(before - 1000);
-    expect(Date.parse(log.endTime)).toBeLessThanOrEqual(Date.now());
-    expect(Date.parse(log.endTime)).toBeGreaterThanOrEqual(Date.parse(log.startTime));
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe(ERR.clientTimeInFuture.text);
+    expect(await logsOf(r.id)).toHaveLength(0);
   });
 
-  it('an end before the start (a phone clock behind the server) is kept at the start, never before it', async () => {
+  it('an end a little before the start (a phone clock behind the server, within the allowance) is kept at the start', async () => {
     const r = await make('ASSIGNED');
     await call(tech, 'POST', '/api/technician-workflow/start', { requestId: r.id });
-    const c = await call(tech, 'POST', '/api/technician-workflow/stop', { requestId: r.id, clientTime: hoursAgo(2) });
+    const c = await call(tech, 'POST', '/api/technician-workflow/stop', {
+      requestId: r.id,
+      clientTime: hoursAgo(0.05),
+    });
+    expect(c.statusCode).toBe(200);
     const [log] = c.json().workLogs;
     expect(log.endTime).toBe(log.startTime);
   });

@@ -328,10 +328,14 @@ describe('PATCH /api/service-requests/:id', () => {
       status: 'RESET',
       comments: SALES_APPROVAL_RESET('customer, description, type'),
     });
-    // The service stage is closed again until the sales approval is given anew.
-    const early = await call(manager, 'POST', `/api/service-requests/${created.id}/service-approve`, {});
+    // The service stage is closed again until the sales approval is given anew: the Sales Admin,
+    // whose second stage it is (spec section 6), is told so; a Service Manager never approves it.
+    const early = await call(salesAdmin, 'POST', `/api/service-requests/${created.id}/service-approve`, {});
     expect(early.statusCode).toBe(403);
     expect(early.json().message).toBe(NEEDS_SALES_APPROVAL);
+    const never = await call(manager, 'POST', `/api/service-requests/${created.id}/service-approve`, {});
+    expect(never.statusCode).toBe(403);
+    expect(never.json().message).toBe('You cannot approve this request');
     const told = await ctx.db
       .select({ to: notifications.toUserId, event: notifications.event, message: notifications.message })
       .from(notifications)

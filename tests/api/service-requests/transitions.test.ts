@@ -95,6 +95,22 @@ describe('who may take each transition (every role, raised by themselves so the 
       allowed: [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD],
       expectStatus: 'REJECTED',
     },
+    // Raised by a sales role and sales-approved: the second stage is still the sales approvers'
+    // (spec section 6; docs/product-rules.md R-17).
+    {
+      name: 'serviceApprove',
+      status: 'PENDING_APPROVAL',
+      facts: { needsSalesApproval: true, salesApproved: true },
+      allowed: [ROLE.SUPER_ADMIN, ROLE.SALES_ADMIN],
+      expectStatus: 'APPROVED',
+    },
+    {
+      name: 'reject',
+      status: 'PENDING_APPROVAL',
+      facts: { needsSalesApproval: true, salesApproved: true },
+      allowed: [ROLE.SUPER_ADMIN, ROLE.SALES_ADMIN],
+      expectStatus: 'REJECTED',
+    },
     {
       name: 'autoAssign',
       status: 'APPROVED',
@@ -109,7 +125,11 @@ describe('who may take each transition (every role, raised by themselves so the 
     },
   ];
   for (const c of cases) {
-    const stage = c.facts?.needsSalesApproval ? ' (sales stage)' : '';
+    const stage = !c.facts?.needsSalesApproval
+      ? ''
+      : c.facts.salesApproved
+        ? ' (raised by a sales role, service stage)'
+        : ' (sales stage)';
     it(`${c.name}${stage}: ${c.allowed.join(', ')} get 200; every other role 403`, async () => {
       const approval = c.name === 'salesApprove' || c.name === 'serviceApprove';
       for (const role of SYSTEM_ROLES) {
@@ -159,7 +179,7 @@ describe('who may take each transition (every role, raised by themselves so the 
 });
 
 describe('the two-stage path', () => {
-  it('Salesman raises, Sales Admin sales-approves, Service Manager approves; each step in the history', async () => {
+  it('Salesman raises, Sales Admin sales-approves and then approves (spec section 6); each step in the history', async () => {
     const salesman = s(ROLE.SALESMAN);
     const created = await call(salesman, 'POST', '/api/service-requests', {
       type: 'INSTALLATION',
@@ -169,7 +189,8 @@ describe('the two-stage path', () => {
     });
     const id = created.json().id;
 
-    const early = await act(s(ROLE.SERVICE_MANAGER), 'serviceApprove', id);
+    // Not the Sales Admin's second stage yet: the sales approval comes first.
+    const early = await act(s(ROLE.SALES_ADMIN), 'serviceApprove', id);
     expect(early.statusCode).toBe(403);
     expect(early.json().message).toBe(NEEDS_SALES_APPROVAL);
 
@@ -181,11 +202,17 @@ describe('the two-stage path', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toMatch(/has moved on: it has already been sales-approved/);
 
-    const service = await act(s(ROLE.SERVICE_MANAGER), 'serviceApprove', id);
-    expect(service.statusCode).toBe(200);
+    // A request raised by a sales role is never the service roles' to approve or reject: one 403 for both.
+    for (const name of ['serviceApprove', 'reject'] as const) {
+      const refused = await act(s(ROLE.SERVICE_MANAGER), name, id);
+      expect(refused.statusCode, `${name}: ${refused.body}`).toBe(403);
+    }
+
+    const service = await act(s(ROLE.SALES_ADMIN), 'serviceApprove', id);
+    expect(service.statusCode, service.body).toBe(200);
     const after = service.json();
     expect(after.status).toBe('APPROVED');
-    expect(after.approvedBy).toEqual({ name: s(ROLE.SERVICE_MANAGER).user.name });
+    expect(after.approvedBy).toEqual({ name: s(ROLE.SALES_ADMIN).user.name });
     expect(after.approvalHistory).toMatchObject([
       {
         approver: { name: s(ROLE.SALES_ADMIN).user.name },
@@ -195,8 +222,8 @@ describe('the two-stage path', () => {
         comments: 'ok',
       },
       {
-        approver: { name: s(ROLE.SERVICE_MANAGER).user.name },
-        approverRole: 'Service Manager',
+        approver: { name: s(ROLE.SALES_ADMIN).user.name },
+        approverRole: 'Sales Admin',
         stage: 'SERVICE',
         status: 'APPROVED',
         comments: 'ok',
@@ -204,13 +231,16 @@ describe('the two-stage path', () => {
     ]);
     expect(typeof after.approvalHistory[0].approvedAt).toBe('string');
 
-    // The requester and the region's dispatchers are told.
+    // After the sales approval the sales approvers are told (not the service approvers); after
+    // the service approval the requester and the region's dispatchers.
     const told = await ctx.db
       .select({ to: notifications.toUserId, event: notifications.event })
       .from(notifications)
       .where(eq(notifications.requestId, id));
     expect(told).toContainEqual({ to: salesman.user.id, event: 'approved' });
-    expect(told).toContainEqual({ to: s(ROLE.SERVICE_MANAGER).user.id, event: 'salesApproved' });
+    expect(told).toContainEqual({ to: s(ROLE.SERVICE_MANAGER).user.id, event: 'approved' });
+    expect(told).toContainEqual({ to: s(ROLE.SUPER_ADMIN).user.id, event: 'salesApproved' });
+    expect(told).not.toContainEqual({ to: s(ROLE.SERVICE_MANAGER).user.id, event: 'salesApproved' });
     const audits = await ctx.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, id));
     expect(audits.map((a) => a.action)).toEqual(
       expect.arrayContaining(['request.create', 'request.sales_approve', 'request.service_approve']),
@@ -257,24 +287,27 @@ describe('reject', () => {
 });
 
 describe('a stale page: the stage the caller could act on has passed', () => {
-  it('a Sales Admin rejecting a request sales-approved meanwhile gets 409 "moved on", not 403; the row is unchanged', async () => {
+  it('a Sales Admin sales-approving a request sales-approved meanwhile gets 409 "moved on"; rejecting it is still theirs', async () => {
     const r = await request('PENDING_APPROVAL', {
       requestedById: s(ROLE.SALESMAN).user.id,
       needsSalesApproval: true,
     });
     // Someone else gives the sales approval while the Sales Admin's page still shows the sales stage.
     expect((await act(s(ROLE.SUPER_ADMIN), 'salesApprove', r.id)).statusCode).toBe(200);
-    const stale = await act(s(ROLE.SALES_ADMIN), 'reject', r.id);
+    const stale = await act(s(ROLE.SALES_ADMIN), 'salesApprove', r.id);
     expect(stale.statusCode, stale.body).toBe(409);
     expect(stale.json().code).toBe('CONFLICT');
     expect(stale.json().message).toBe(ALREADY_SALES_APPROVED);
     const [row] = await ctx.db.select().from(serviceRequests).where(eq(serviceRequests.id, r.id));
     expect(row).toMatchObject({ status: 'PENDING_APPROVAL', salesApproved: true, version: 2 });
-    // Roles that could never reject it keep their 403, and the service stage still may.
-    for (const role of [ROLE.SALESMAN, ROLE.SALES_MANAGER]) {
+    // Roles that could never reject it keep their 403, the service roles included (spec section 6);
+    // the rejection at the service stage of a sales-raised request is the Sales Admin's.
+    for (const role of [ROLE.SALESMAN, ROLE.SALES_MANAGER, ROLE.SERVICE_MANAGER]) {
       expect((await act(s(role), 'reject', r.id)).statusCode, role).toBe(403);
     }
-    expect((await act(s(ROLE.SERVICE_MANAGER), 'reject', r.id)).statusCode).toBe(200);
+    const rejected = await act(s(ROLE.SALES_ADMIN), 'reject', r.id);
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().approvalHistory.at(-1)).toMatchObject({ stage: 'SERVICE', status: 'REJECTED' });
   });
 
   it('a Sales Admin rejecting a request that never had a sales stage still gets 403', async () => {

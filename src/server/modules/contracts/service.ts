@@ -11,7 +11,13 @@ import { conflict, invalid, notFound } from '#server/lib/errors.ts';
 import { cappedWindow } from '#server/lib/paging.ts';
 import type { UnitService } from '#server/modules/units/service.ts';
 import type { ContractBody, ContractItem, ContractPatchBody, ExpiringContract } from '#shared/contracts/contracts.ts';
-import { addDays, daysBetween, todayIn } from '#shared/domain/maintenance.ts';
+import {
+  addDays,
+  CONTRACT_EARLIEST_DATE,
+  contractPeriodProblem,
+  daysBetween,
+  todayIn,
+} from '#shared/domain/maintenance.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
 
@@ -43,6 +49,22 @@ function auditOf(tx: Tx, actor: Actor, action: string, id: string, ip: string, d
   });
 }
 
+/**
+ * A period's bounds (issue 31 item 6), checked here as well as in the contracts' schemas: a PATCH
+ * with one date is judged against the contract's other date, which only the service knows.
+ */
+function checkPeriod(startsOn: string, endsOn: string): void {
+  switch (contractPeriodProblem(startsOn, endsOn)) {
+    case 'tooEarly':
+      throw invalid(startsOn < CONTRACT_EARLIEST_DATE ? 'startsOn' : 'endsOn', ERR.contractDateTooEarly);
+    case 'endsBeforeStart':
+      throw invalid('endsOn', ERR.contractEndsBeforeStart);
+    case 'tooLong':
+      throw invalid('endsOn', ERR.contractTooLong);
+    default:
+  }
+}
+
 export class ContractService {
   constructor(
     private readonly db: Db,
@@ -62,6 +84,7 @@ export class ContractService {
   }
 
   async createContract(actor: Actor, unitId: string, b: ContractBody, ip: string): Promise<ContractItem> {
+    checkPeriod(b.startsOn, b.endsOn);
     const id = await this.db.transaction(async (tx) => {
       const u = await this.units.writableUnit(tx, actor, unitId, 'contracts');
       if (u.status !== 'ACTIVE') throw conflict(ERR.unitRemoved);
@@ -106,7 +129,9 @@ export class ContractService {
         price: b.price !== undefined ? Number(b.price) : c.price,
         status: b.status ?? (c.status === 'CANCELLED' ? 'CANCELLED' : c.status),
       };
-      if (next.startsOn >= next.endsOn) throw invalid('endsOn', ERR.contractEndsBeforeStart);
+      // A change of dates is judged whole; one leaving them alone (a price, a cancellation) is
+      // not, so a contract stored before the bounds can still be cancelled.
+      if (b.startsOn !== undefined || b.endsOn !== undefined) checkPeriod(next.startsOn, next.endsOn);
       if (b.status === 'ACTIVE' && next.endsOn < this.today()) next.status = 'EXPIRED';
       if (next.status === 'ACTIVE' && (await repo.overlapping(tx, c.unitId, c.type, next.startsOn, next.endsOn, id))) {
         throw conflict(ERR.contractOverlap);

@@ -1,8 +1,9 @@
 /**
  * The daily maintenance run as the server starts it (issue 21 item 6, ADR 024): the job
  * `maintenance-daily` at MAINTENANCE_RUN_AT in TZ on the process's job runner, running the
- * maintenance run with MAINTENANCE_LEAD_DAYS and MAINTENANCE_AUTO_APPROVE for every region. Kept
- * out of main.ts (which starts a server when imported) so a test can check the wiring.
+ * maintenance run with MAINTENANCE_LEAD_DAYS, MAINTENANCE_AUTO_APPROVE and
+ * MAINTENANCE_MAX_JOBS_PER_CUSTOMER for every region. Kept out of main.ts (which starts a server
+ * when imported) so a test can check the wiring.
  */
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/client.ts';
@@ -13,7 +14,11 @@ export const DAILY_JOB = 'maintenance-daily';
 
 export type DailyConfig = Pick<
   Config,
-  'MAINTENANCE_RUN_AT' | 'TZ' | 'MAINTENANCE_LEAD_DAYS' | 'MAINTENANCE_AUTO_APPROVE'
+  | 'MAINTENANCE_RUN_AT'
+  | 'TZ'
+  | 'MAINTENANCE_LEAD_DAYS'
+  | 'MAINTENANCE_AUTO_APPROVE'
+  | 'MAINTENANCE_MAX_JOBS_PER_CUSTOMER'
 >;
 
 /** The part of the app's logger used here. */
@@ -39,6 +44,7 @@ export async function scheduleDailyMaintenance(
     timeZone: config.TZ,
     leadDays: config.MAINTENANCE_LEAD_DAYS,
     autoApprove: config.MAINTENANCE_AUTO_APPROVE,
+    maxJobsPerCustomer: config.MAINTENANCE_MAX_JOBS_PER_CUSTOMER,
     raiser,
     onProgress: (p) => log.debug?.(p, 'maintenance run progress'),
   });

@@ -1,11 +1,11 @@
 /** Preventive maintenance: SQL only (the due list and counts, the run's jobs, reminders and system account). */
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { notifications } from '#server/db/schema/activity.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { contractReminders, contracts, maintenanceJobs, units } from '#server/db/schema/maintenance.ts';
 import { roles, users } from '#server/db/schema/people.ts';
-import { SCHEDULER_EMAIL, SYSTEM_PASSWORD_HASH } from '#server/lib/system-accounts.ts';
+import { isPerson, SCHEDULER_EMAIL, SYSTEM_PASSWORD_HASH } from '#server/lib/system-accounts.ts';
 
 // ------------------------------------------------------------------ contracts (the due list's and the run's)
 
@@ -84,6 +84,31 @@ export async function salesLeadsOf(db: Tx, regionId: string): Promise<string[]> 
         eq(users.status, 'ACTIVE'),
         eq(users.regionId, regionId),
         inArray(roles.policyRole, ['Sales Manager', 'Sales Team Lead']),
+      ),
+    )
+    .orderBy(asc(users.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Who is told of jobs the run held back past its cap (issue 31 item 5): the active Super Admins
+ * and Service Admins, and the Service Managers of the customer's region (or of none: they see
+ * every region), as the policy role says (custom roles included). People only, never a system
+ * account.
+ */
+export async function holdBackReadersOf(db: Tx, regionId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(
+      and(
+        eq(users.status, 'ACTIVE'),
+        isPerson(),
+        or(
+          inArray(roles.policyRole, ['Super Admin', 'Service Admin']),
+          and(eq(roles.policyRole, 'Service Manager'), or(eq(users.regionId, regionId), isNull(users.regionId))),
+        ),
       ),
     )
     .orderBy(asc(users.id));
@@ -220,7 +245,8 @@ export async function runCandidates(db: Tx, f: DueFilter, after: { due: string; 
 
 /**
  * Claims many (unit, due date) pairs in one statement, in the order given (the run's order, so two
- * runs meet their keys in the same order): the claimed units with their job ids.
+ * runs meet their keys in the same order): the claimed units with their job ids. A job left
+ * without a request is one the run held back past its cap (run.ts): no later run raises it.
  */
 export async function claimJobs(
   db: Tx,

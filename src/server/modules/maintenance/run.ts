@@ -7,6 +7,12 @@
  * chunks of 50, each one short transaction (claim, requests, audit, notifications, all multi-row),
  * so nothing holds the request counters for long and a run killed midway leaves only whole
  * chunks behind.
+ *
+ * The cap (issue 31 item 5, ADR 023 "Round 3"): one run raises at most `maxJobsPerCustomer` jobs
+ * for one customer. The customer's other due units are held back: claimed in maintenance_jobs
+ * without a request, so no later run raises them either, in one transaction with one notification
+ * to the admins naming the customer and how many were held (and an audit row). They stay on the
+ * due list for a person to raise by hand or correct.
  */
 import { setImmediate } from 'node:timers/promises';
 import type { Db, Tx } from '#server/db/client.ts';
@@ -22,6 +28,8 @@ export const SCHEDULER_NAME = 'AquaDesk Scheduler';
 const BATCH = 500;
 /** Units claimed and raised in one transaction: short enough to hold the request counters briefly. */
 const CHUNK = 50;
+/** The admins' notification of units held back past the cap (the `server` catalogue's key). */
+const HELD_BACK = 'maintenance.runHeldBack';
 
 /** One due job as the run asks for it: a SERVICE request for a unit, raised by the system. */
 export interface ScheduledJob {
@@ -56,6 +64,11 @@ export interface RunOptions {
   /** Raises the claimed jobs as requests. */
   raiser: JobRaiser;
   /**
+   * At most this many jobs raised for one customer in one run (MAINTENANCE_MAX_JOBS_PER_CUSTOMER);
+   * the rest are held back and the admins told. Unset: no cap.
+   */
+  maxJobsPerCustomer?: number;
+  /**
    * Told after each committed chunk (the requests raised so far, of how many due): the server logs
    * it at debug, so an operator can follow a long run, and the kill -9 drill pulls the plug on it.
    */
@@ -75,6 +88,13 @@ export function jobDescription(v: {
     ? ' Chargeable: no contract covers this visit, quote before the visit.'
     : ' Covered by contract.';
   return `Preventive maintenance due ${v.dueOn} for ${v.product} (serial ${v.serial}): ${parts}.${charge}`;
+}
+
+/** A customer's due units past the cap in this run, held back at its end. */
+interface HeldBack {
+  customerName: string;
+  regionId: string;
+  jobs: { unitId: string; dueOn: string; chargeable: boolean }[];
 }
 
 export class MaintenanceRun {
@@ -106,6 +126,10 @@ export class MaintenanceRun {
     const filter: repo.DueFilter = { horizon, regionId };
     const due = await repo.countDue(this.db, filter);
     let created = 0;
+    const cap = this.opts.maxJobsPerCustomer;
+    /** Jobs raised in this run per customer, and the units held back past the cap. */
+    const raisedFor = new Map<string, number>();
+    const held = new Map<string, HeldBack>();
     let after: { due: string; id: string } | null = null;
     for (;;) {
       const batch = await repo.runCandidates(this.db, filter, after, BATCH);
@@ -117,18 +141,37 @@ export class MaintenanceRun {
         repo.dueScheduleOf(this.db, ids, horizon),
         repo.activeContractsOf(this.db, ids),
       ]);
+      const jobOf = (unit: (typeof batch)[number]) => ({
+        unitId: unit.unit_id,
+        dueOn: unit.next_due_on,
+        chargeable: !contracts.some((c) => c.unitId === unit.unit_id && covers(c, unit.next_due_on)),
+      });
       // One short transaction per chunk: claim (unit, due date) for each unit in the database's
       // order; the ones another run holds are skipped by the unique key; raise the claimed ones.
       for (let i = 0; i < batch.length; i += CHUNK) {
-        const chunk = batch.slice(i, i + CHUNK);
-        const jobs = chunk.map((unit) => ({
-          unitId: unit.unit_id,
-          dueOn: unit.next_due_on,
-          chargeable: !contracts.some((c) => c.unitId === unit.unit_id && covers(c, unit.next_due_on)),
-        }));
-        created += await this.db.transaction(async (tx) => {
+        // A customer's units past the cap are held back (claimed at the end), the rest raised now.
+        const chunk: typeof batch = [];
+        const planned = new Map<string, number>();
+        for (const unit of batch.slice(i, i + CHUNK)) {
+          const n = (raisedFor.get(unit.customer_id) ?? 0) + (planned.get(unit.customer_id) ?? 0);
+          if (cap === undefined || n < cap) {
+            chunk.push(unit);
+            planned.set(unit.customer_id, (planned.get(unit.customer_id) ?? 0) + 1);
+            continue;
+          }
+          const h = held.get(unit.customer_id) ?? {
+            customerName: unit.customer_name,
+            regionId: unit.region_id,
+            jobs: [],
+          };
+          h.jobs.push(jobOf(unit));
+          held.set(unit.customer_id, h);
+        }
+        if (chunk.length === 0) continue;
+        const jobs = chunk.map(jobOf);
+        const raisedNow = await this.db.transaction(async (tx) => {
           const claimed = await repo.claimJobs(tx, jobs);
-          if (claimed.size === 0) return 0;
+          if (claimed.size === 0) return [];
           const raised = await this.opts.raiser.raiseManyInTransaction(
             tx,
             system,
@@ -158,14 +201,20 @@ export class MaintenanceRun {
             tx,
             raised.map((r) => ({ jobId: claimed.get(r.unitId as string) as string, requestId: r.id })),
           );
-          return raised.length;
+          return raised;
         });
+        for (const r of raisedNow) {
+          const customerId = chunk.find((u) => u.unit_id === r.unitId)?.customer_id;
+          if (customerId) raisedFor.set(customerId, (raisedFor.get(customerId) ?? 0) + 1);
+        }
+        created += raisedNow.length;
         this.opts.onProgress?.({ created, due });
         // Back to the event loop between chunks: PGlite runs its statements on this thread, so a
         // long run would otherwise hold every other request (and the log's writes) until it ends.
         await setImmediate();
       }
     }
+    const heldBack = await this.holdBack(held, raisedFor, system, cap ?? 0);
     const reminders = await this.reminders(today, regionId, system.id);
     await audit(this.db, {
       actorId: by?.id ?? system.id,
@@ -174,9 +223,54 @@ export class MaintenanceRun {
       entityType: 'maintenance',
       entityId: regionId,
       ip: by?.ip ?? null,
-      details: { created, skipped: Math.max(0, due - created), reminders, regionId, horizon },
+      details: {
+        created,
+        skipped: Math.max(0, due - created),
+        reminders,
+        regionId,
+        horizon,
+        ...(heldBack > 0 ? { heldBack, maxJobsPerCustomer: cap } : {}),
+      },
     });
     return { created, skipped: Math.max(0, due - created), reminders };
+  }
+
+  /**
+   * The units held back past the cap, one transaction per customer: claimed without a request (no
+   * later run raises them), the admins told once with how many, and an audit row. Only the units
+   * this run claims count (another run at the same moment may have raised or held some). Answers
+   * how many were held back.
+   */
+  private async holdBack(
+    held: Map<string, HeldBack>,
+    raisedFor: Map<string, number>,
+    system: { id: string; email: string },
+    cap: number,
+  ): Promise<number> {
+    let total = 0;
+    for (const [customerId, h] of held) {
+      total += await this.db.transaction(async (tx) => {
+        let n = 0;
+        for (let i = 0; i < h.jobs.length; i += BATCH) n += (await repo.claimJobs(tx, h.jobs.slice(i, i + BATCH))).size;
+        if (n === 0) return 0;
+        const raised = raisedFor.get(customerId) ?? 0;
+        const to = await repo.holdBackReadersOf(tx, h.regionId);
+        const params = { customer: h.customerName, held: String(n), raised: String(raised), max: String(cap) };
+        if (to.length > 0) await insertNotifications(tx, to, system.id, HELD_BACK, params, 'maintenanceHeldBack');
+        await audit(tx, {
+          actorId: system.id,
+          actorEmail: system.email,
+          action: 'maintenance.holdBack',
+          entityType: 'customer',
+          entityId: customerId,
+          ip: null,
+          details: { held: n, raised, maxJobsPerCustomer: cap, notified: to.length },
+        });
+        return n;
+      });
+      await setImmediate();
+    }
+    return total;
   }
 
   /** Renewal reminders at 30, 7 and 1 day before a contract ends, each claimed once in the database. */
@@ -198,7 +292,7 @@ export class MaintenanceRun {
           endsOn: c.endsOn,
           days: String(days),
         };
-        await insertNotifications(tx, to, systemId, key, params);
+        await insertNotifications(tx, to, systemId, key, params, 'renewalReminder');
         sent++;
       });
     }
@@ -212,6 +306,7 @@ async function insertNotifications(
   senderId: string,
   key: string,
   params: Record<string, string>,
+  event: string,
 ) {
   await repo.insertNotifications(
     tx,
@@ -219,7 +314,7 @@ async function insertNotifications(
       toUserId,
       senderId,
       message: renderNotification(DEFAULT_LOCALE, key, params),
-      event: 'renewalReminder',
+      event,
       messageKey: key,
       messageParams: params,
     })),

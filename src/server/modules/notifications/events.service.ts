@@ -7,7 +7,7 @@
 import type { Tx } from '#server/db/client.ts';
 import { renderNotification } from '#server/lib/i18n.ts';
 import { publish } from '#server/lib/push-channel.ts';
-import { approvalStage, DISPATCHERS, SALES_APPROVERS, SERVICE_APPROVERS } from '#shared/domain/workflow.ts';
+import { approversOf, DISPATCHERS } from '#shared/domain/workflow.ts';
 import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
 import { activeRecipients, actorsInRegion, insertNotifications, type NotificationRow } from './repository.ts';
 
@@ -101,8 +101,9 @@ export async function recipientsOf(tx: Tx, input: WorkflowEventInput): Promise<M
     case 'created':
     case 'salesApproved':
     case 'salesApprovalReset': {
-      const stage = approvalStage({ ...r, status: 'PENDING_APPROVAL' });
-      add(await actorsInRegion(tx, stage === 'SALES' ? SALES_APPROVERS : SERVICE_APPROVERS, r.regionId), 'actor-next');
+      // Who approves it next: for a request raised by a sales role the sales approvers at both
+      // stages, so after its sales approval too (spec section 6, docs/product-rules.md R-17).
+      add(await actorsInRegion(tx, approversOf(r), r.regionId), 'actor-next');
       if (input.event !== 'created') add([r.requestedById], 'requester');
       break;
     }

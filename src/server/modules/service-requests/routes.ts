@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
+import { queuedRefusalLimit } from '#server/lib/client-time.ts';
 import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams } from '#shared/contracts/common.ts';
 import {
@@ -121,15 +122,29 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     service.acknowledge(actorOf(req), req.params.id, req.body?.comments ?? null, req.ip),
   );
 
+  // The offline queue's writes (they carry clientTime): a user's refusals are limited (429).
+  const queuedWrite = queuedRefusalLimit(
+    (req) => (req.body as { clientTime?: string } | undefined)?.clientTime !== undefined,
+    (req) => service.reserveQueuedRefusal(actorOf(req), req.ip),
+  );
+  const technicianWrite = { preHandler: [...read, queuedWrite.preHandler], onSend: queuedWrite.onSend };
+  const technicianErrors = { ...errors, 429: errorBody };
+
   app.post(
     '/technician-workflow/start',
-    { preHandler: read, schema: { tags, body: workflowStartBody, response: { 200: requestDetails, ...errors } } },
+    {
+      ...technicianWrite,
+      schema: { tags, body: workflowStartBody, response: { 200: requestDetails, ...technicianErrors } },
+    },
     async (req) => service.start(actorOf(req), req.body.requestId, req.ip, req.body.clientTime),
   );
 
   app.post(
     '/technician-workflow/stop',
-    { preHandler: read, schema: { tags, body: workflowStopBody, response: { 200: requestDetails, ...errors } } },
+    {
+      ...technicianWrite,
+      schema: { tags, body: workflowStopBody, response: { 200: requestDetails, ...technicianErrors } },
+    },
     async (req) => {
       // The rest of the body: the parts of the features acting at a visit (contracts/visit.ts).
       const { requestId, notes, clientTime, ...visit } = req.body;

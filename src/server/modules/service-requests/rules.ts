@@ -60,12 +60,12 @@ export async function movedOnNow(tx: Tx, id: string, statusBefore: string): Prom
 
 export const ALREADY_SALES_APPROVED = ERR.alreadySalesApproved.text;
 
-/** Would the actor have been allowed at this request's sales stage, which has since passed? */
-function passedSalesStage(action: WorkflowAction, who: ReturnType<typeof actorFacts>, req: RequestFacts): boolean {
-  return req.needsSalesApproval && req.salesApproved && isAllowedActor(action, who, { ...req, salesApproved: false });
-}
-
-/** The shared table's verdict, as the HTTP answer: 403 for a wrong role or person, 409 for a wrong moment. */
+/**
+ * The shared table's verdict, as the HTTP answer: 403 for a wrong role or person, 409 for a wrong
+ * moment. A role that may not approve a request may not reject it either, and the two answer the
+ * same 403 (issue 31, item 11: a sales-raised request is Sales Admin's and Super Admin's at both
+ * stages, docs/product-rules.md R-17, so a Service Manager gets 403 for both).
+ */
 export function assertMayAct(action: WorkflowAction, actor: Actor, req: RequestFacts): void {
   const who = actorFacts(actor);
   if (!roleMayAct(action, who)) throw forbidden(REFUSED[action]);
@@ -73,10 +73,15 @@ export function assertMayAct(action: WorkflowAction, actor: Actor, req: RequestF
   if (isAllowedActor(action, who, req)) return;
   if (isSelfApproval(action, who, req)) throw forbidden(ERR.selfApproval);
   if (action === 'salesApprove' && approvalStage(req) === 'SERVICE') throw conflict(ERR.alreadySalesApproved);
-  // The caller could have acted at this request's sales stage (a Sales Admin rejecting), but
-  // someone sales-approved it meanwhile: a wrong moment (409), not a wrong role (403).
-  if (passedSalesStage(action, who, req)) throw conflict(ERR.alreadySalesApproved);
-  if (action === 'serviceApprove' && approvalStage(req) === 'SALES') throw forbidden(ERR.needsSalesApproval);
+  // "Sales approval first" only to whom the service stage will belong (a Sales Admin, for a
+  // sales-raised request); a role that can never approve it hears "You cannot approve".
+  if (
+    action === 'serviceApprove' &&
+    approvalStage(req) === 'SALES' &&
+    isAllowedActor(action, who, { ...req, salesApproved: true })
+  ) {
+    throw forbidden(ERR.needsSalesApproval);
+  }
   throw forbidden(REFUSED[action]);
 }
 

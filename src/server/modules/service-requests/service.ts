@@ -8,6 +8,7 @@
 import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
+import type { ReleaseRefusal } from '#server/lib/client-time.ts';
 import { forbidden, invalid, notFound } from '#server/lib/errors.ts';
 import type { TransitionCounter } from '#server/lib/metrics.ts';
 import { cappedWindow, SORT_MATCHES_UP_TO, type Window } from '#server/lib/paging.ts';
@@ -36,7 +37,7 @@ import {
 import { ERR } from '#shared/i18n/server-messages.ts';
 import * as details from './details.repository.ts';
 import { sumCells, toDetails, toMediaItem, toSummary } from './mapper.ts';
-import { type QueuedAction, queued } from './queued.ts';
+import { type QueuedAction, queued, reserveRefusal } from './queued.ts';
 import * as repo from './repository.ts';
 import { actorFacts, assertMayAct, movedOnNow, REFUSED, SALES_APPROVAL_RESET, searchTextOf } from './rules.ts';
 import { scopeFor } from './scope.ts';
@@ -44,7 +45,7 @@ import { raiseManyInTransaction, type SystemRaiser, type SystemRequest } from '.
 import { insertHistory, techniciansOfRegion } from './workflow.repository.ts';
 import { RequestWorkflow } from './workflow.ts';
 
-export { QUEUED_MOVED_ON, QUEUED_REASSIGNED } from './queued.ts';
+export { QUEUED_MOVED_ON, QUEUED_REASSIGNED, QUEUED_REFUSALS_PER_MINUTE, TOO_MANY_REFUSALS } from './queued.ts';
 export {
   ALREADY_SALES_APPROVED,
   assertMayAct,
@@ -314,6 +315,11 @@ export class RequestService {
     customerId?: string,
   ): Promise<T> {
     return queued(this.db, actor, id, action, clientTime, ip, run, customerId);
+  }
+
+  /** One refusal of the user's per-minute budget for a queued write (queued.ts); 429 when spent. */
+  reserveQueuedRefusal(actor: Actor, ip: string): Promise<ReleaseRefusal> {
+    return reserveRefusal(this.db, actor, ip);
   }
 
   // ---------------------------------------------------------------- photos (the uploads module)

@@ -143,3 +143,32 @@ export async function wasAssignedTo(db: Tx, requestId: string, technicianId: str
     .limit(1);
   return rows.length > 0;
 }
+
+/**
+ * When this technician first held the request, by the assignments' audit rows: the first that
+ * assigned it to them, and the first that took it from them (its details' `technicianId` and
+ * `previousTechnicianId`). A start queued before a reassignment away and back is dated in the
+ * first holding (issue 31 item 3). Null where there is no such row.
+ */
+export async function firstHeldBy(
+  db: Tx,
+  requestId: string,
+  technicianId: string,
+): Promise<{ firstAssigned: Date | null; firstLeft: Date | null }> {
+  const firstWhere = (field: string) =>
+    sql<Date | null>`min(${auditLog.at}) filter (where ${auditLog.details}->>${field} = ${technicianId})`.mapWith(
+      auditLog.at,
+    );
+  const [row] = await db
+    .select({ firstAssigned: firstWhere('technicianId'), firstLeft: firstWhere('previousTechnicianId') })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entityType, 'service_request'),
+        eq(auditLog.entityId, requestId),
+        inArray(auditLog.action, ['request.assign', 'request.auto_assign']),
+      ),
+    );
+  const date = (v: Date | null | undefined) => (v == null ? null : new Date(v));
+  return { firstAssigned: date(row?.firstAssigned), firstLeft: date(row?.firstLeft) };
+}

@@ -9,14 +9,14 @@
 import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
-import { plausibleClientTime } from '#server/lib/client-time.ts';
+import { clientTimeVerdict } from '#server/lib/client-time.ts';
 import { conflict, invalid } from '#server/lib/errors.ts';
 import type { TransitionCounter } from '#server/lib/metrics.ts';
 import type { VisitCompleted, VisitEvents } from '#server/lib/visit-events.ts';
 import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.service.ts';
 import type { RequestDetails, RequestSummary } from '#shared/contracts/service-requests.ts';
 import { approvalStage, factsOf, statusAfter, type WorkflowAction } from '#shared/domain/workflow.ts';
-import { ERR } from '#shared/i18n/server-messages.ts';
+import { type CatalogueText, ERR } from '#shared/i18n/server-messages.ts';
 import { queued } from './queued.ts';
 import * as repo from './repository.ts';
 import { assertMayAct, movedOnNow, movedOnTo } from './rules.ts';
@@ -36,12 +36,30 @@ interface TransitionPlan {
    * changes only if the row is still that version.
    */
   changes: (tx: Tx, before: RequestSummary) => Promise<repo.RequestChanges> | repo.RequestChanges;
+  /** A check of the input against the request as read (after the workflow table's), before the transaction. */
+  check?: (before: RequestSummary) => Promise<void> | void;
   /** History rows, work logs: written in the same transaction after the guarded update. */
   after?: (tx: Tx, before: RequestSummary, after: repo.RequestRow) => Promise<void>;
   event?: WorkflowEvent;
   reason?: string | null;
   auditAction: string;
   details?: (before: RequestSummary, after: repo.RequestRow) => Record<string, unknown>;
+}
+
+/** When the job reached its technician: its assignment (its creation for a row that lacks one). */
+const assignedSince = (r: RequestSummary) => new Date(r.assignedAt ?? r.createdAt);
+
+/**
+ * A start's or stop's phone time against its bounds (lib/client-time.ts): too early answers
+ * `early` (before the assignment, or the start), in the future clientTimeInFuture; both 400.
+ */
+function assertClientTime(at: Date | null, notBefore: Date | null, early: CatalogueText): void {
+  if (!at) return;
+  // The contract lets through only real dates and times; should one still not be a time, say so.
+  if (Number.isNaN(at.getTime())) throw invalid('clientTime', ERR.clientTimeInvalid);
+  const verdict = clientTimeVerdict(at, notBefore);
+  if (verdict === 'future') throw invalid('clientTime', ERR.clientTimeInFuture);
+  if (verdict === 'early') throw invalid('clientTime', early);
 }
 
 export class RequestWorkflow {
@@ -63,6 +81,7 @@ export class RequestWorkflow {
   private async transition(actor: Actor, id: string, plan: TransitionPlan, ip: string): Promise<RequestDetails> {
     const before = await this.reader.summary(actor, id);
     assertMayAct(plan.action, actor, factsOf(before));
+    await plan.check?.(before);
     await this.db.transaction(async (tx) => {
       const changes = {
         ...(await plan.changes(tx, before)),
@@ -94,6 +113,20 @@ export class RequestWorkflow {
     // Counted once the transaction has committed (an Idempotency-Key replay never gets here).
     this.metrics.countTransition(plan.auditAction);
     return this.reader.details(actor, id);
+  }
+
+  /**
+   * Since when the job has been this technician's, for a start dated `at`: its assignment; for a
+   * time before it, the first time they held it (a start queued before the job went to someone
+   * else and came back), by the assignments' audit rows; taken from them before any recorded
+   * assignment to them (a row assigned as it was made), its creation.
+   */
+  private async heldSince(actor: Actor, before: RequestSummary, at: Date): Promise<Date> {
+    const assigned = assignedSince(before);
+    if (clientTimeVerdict(at, assigned) !== 'early') return assigned;
+    const { firstAssigned, firstLeft } = await work.firstHeldBy(this.db, before.id, actor.id);
+    if (firstLeft && (!firstAssigned || firstLeft < firstAssigned)) return new Date(before.createdAt);
+    return firstAssigned && firstAssigned < assigned ? firstAssigned : assigned;
   }
 
   /** The approval-history row of an approval, rejection or acknowledgement. */
@@ -196,9 +229,13 @@ export class RequestWorkflow {
     );
   }
 
-  /** `clientTime`: when the technician started, by their phone (ADR 027); absent, the server's time. */
+  /**
+   * `clientTime`: when the technician started, by their phone (ADR 027); absent, the server's time.
+   * It must lie between the job's assignment to them and now (each less or plus the clock-skew
+   * allowance), else 400 with a message (issue 31 item 3).
+   */
   start(actor: Actor, id: string, ip: string, clientTime?: string) {
-    const at = plausibleClientTime(clientTime);
+    const at = clientTime === undefined ? null : new Date(clientTime);
     return queued(this.db, actor, id, 'start', clientTime, ip, () =>
       this.transition(
         actor,
@@ -206,9 +243,12 @@ export class RequestWorkflow {
         {
           action: 'start',
           changes: () => ({}),
+          check: async (before) => {
+            if (at) assertClientTime(at, await this.heldSince(actor, before, at), ERR.clientTimeBeforeAssignment);
+          },
           after: async (tx, before) => work.openWorkLog(tx, before.id, actor.id, at),
           auditAction: 'request.start_work',
-          details: () => (clientTime ? { clientTime, accepted: at !== null } : {}),
+          details: () => (clientTime ? { clientTime } : {}),
         },
         ip,
       ),
@@ -228,7 +268,7 @@ export class RequestWorkflow {
     visit: Record<string, unknown> = {},
     clientTime?: string,
   ) {
-    const at = plausibleClientTime(clientTime);
+    const at = clientTime === undefined ? null : new Date(clientTime);
     return queued(this.db, actor, id, 'complete', clientTime, ip, () =>
       this.transition(
         actor,
@@ -236,10 +276,14 @@ export class RequestWorkflow {
         {
           action: 'complete',
           changes: () => ({}),
+          check: () => assertClientTime(at, null, ERR.clientTimeBeforeStart),
           after: async (tx, before, after) => {
             const startedAt = await work.openWorkLogStart(tx, before.id);
-            // As the work log ends: the phone's time when plausible (ADR 027), else the server's,
-            // never before the start.
+            // Not before the start (less the allowance; within it the end is kept at the start),
+            // or the assignment when no work log is open: else 400, the completion rolled back.
+            assertClientTime(at, startedAt ?? assignedSince(before), ERR.clientTimeBeforeStart);
+            // As the work log ends: the phone's time (ADR 027), else the server's, never before
+            // the start.
             const end = at ?? new Date();
             const completed: VisitCompleted = {
               request: {
@@ -272,7 +316,7 @@ export class RequestWorkflow {
           event: 'workCompleted',
           reason: notes,
           auditAction: 'request.complete_work',
-          details: () => (clientTime ? { clientTime, accepted: at !== null } : {}),
+          details: () => (clientTime ? { clientTime } : {}),
         },
         ip,
       ),

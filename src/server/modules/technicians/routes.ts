@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
+import { queuedRefusalLimit } from '#server/lib/client-time.ts';
 import { cappedWindow, sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams } from '#shared/contracts/common.ts';
 import { locationBody } from '#shared/contracts/customers.ts';
@@ -57,15 +58,26 @@ export const technicianRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => technicians.stats(actorOf(req)),
   );
 
+  // A save the offline queue sends names its task (requestId) and carries clientTime: the user's
+  // refusals are limited (429), as on start and stop.
+  const queuedSave = queuedRefusalLimit(
+    (req) => {
+      const body = req.body as { clientTime?: string; requestId?: string } | undefined;
+      return body?.clientTime !== undefined && body.requestId !== undefined;
+    },
+    (req) => technicians.reserveQueuedRefusal(actorOf(req), req.ip),
+  );
+
   app.put(
     '/customers/update-location/:id',
     {
-      preHandler: guards.authenticate,
+      preHandler: [guards.authenticate, queuedSave.preHandler],
+      onSend: queuedSave.onSend,
       schema: {
         tags,
         params: idParams,
         body: locationBody,
-        response: { 200: customerLocation, 409: errorBody, ...errors },
+        response: { 200: customerLocation, 409: errorBody, 429: errorBody, ...errors },
       },
     },
     async (req) => technicians.updateLocation(actorOf(req), req.params.id, req.body, req.ip),

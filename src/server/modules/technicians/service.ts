@@ -8,7 +8,7 @@
 import type { Db } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
-import { actionTime } from '#server/lib/client-time.ts';
+import { actionTime, type ReleaseRefusal } from '#server/lib/client-time.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import type { Window } from '#server/lib/paging.ts';
 import type { RequestQueries } from '#server/modules/service-requests/queries.ts';
@@ -57,6 +57,11 @@ export class TechnicianService {
     const { requestId, clientTime } = body;
     if (requestId === undefined) return save();
     return this.requests.queued(actor, requestId, 'captureLocation', clientTime, ip, save, customerId);
+  }
+
+  /** One refusal of the user's per-minute budget for a queued save (as for start and stop); 429 when spent. */
+  reserveQueuedRefusal(actor: Actor, ip: string): Promise<ReleaseRefusal> {
+    return this.requests.reserveQueuedRefusal(actor, ip);
   }
 }
 

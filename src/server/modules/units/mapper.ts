@@ -1,6 +1,7 @@
 /** Installed units: rows → API shapes (a unit with its schedule, its details with its history). */
 import type { ScheduleRow, UnitDetails, UnitItem } from '#shared/contracts/units.ts';
 import { dueState, warrantyEndsOn } from '#shared/domain/maintenance.ts';
+import type * as historyRepo from './history.repository.ts';
 import type * as repo from './repository.ts';
 
 function toScheduleRow(s: repo.ScheduleJoined, today: string): ScheduleRow {
@@ -41,11 +42,11 @@ export function toUnitItem(u: repo.UnitRow, schedule: repo.ScheduleJoined[], tod
   };
 }
 
-/** A unit with its open request and its requests, newest first, with the parts each used. */
+/** A unit with its open request and its requests (those its reader may read), newest first, with their parts. */
 export function toUnitDetails(
   u: repo.UnitRow,
   schedule: repo.ScheduleJoined[],
-  history: Awaited<ReturnType<typeof repo.historyOfUnit>>,
+  history: Awaited<ReturnType<typeof historyRepo.historyOfUnit>>,
   openRequestId: string | null,
   today: string,
 ): UnitDetails {

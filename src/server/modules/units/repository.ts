@@ -1,12 +1,14 @@
 /** Installed units: SQL only (units, their schedules, the parts a visit used, their requests). */
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
+import { auditLog, notifications } from '#server/db/schema/activity.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { contracts, productParts, products, unitSchedule, units, workParts } from '#server/db/schema/maintenance.ts';
-import { regions } from '#server/db/schema/people.ts';
+import { regions, roles, users } from '#server/db/schema/people.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
+import { isPerson } from '#server/lib/system-accounts.ts';
 import type { ProductTechnology } from '#shared/domain/maintenance.ts';
-import { FINAL_STATUSES, IN_TECHNICIANS_HANDS } from '#shared/domain/workflow.ts';
+import { IN_TECHNICIANS_HANDS } from '#shared/domain/workflow.ts';
 
 const unitView = {
   id: units.id,
@@ -185,6 +187,101 @@ export async function isAssignedToCustomer(
   return !!row;
 }
 
+/** The audit action of a serial number refused because a unit the writer cannot see holds it. */
+export const SERIAL_REFUSED = 'unit.serialRefused';
+
+/** The technician's jobs at this customer still in their hands, with when each was raised. */
+export async function jobsInHand(db: Tx, technicianId: string, customerId: string) {
+  return db
+    .select({ id: serviceRequests.id, createdAt: serviceRequests.createdAt })
+    .from(serviceRequests)
+    .where(
+      and(
+        eq(serviceRequests.customerId, customerId),
+        eq(serviceRequests.assignedToId, technicianId),
+        inArray(serviceRequests.status, [...IN_TECHNICIANS_HANDS]),
+      ),
+    );
+}
+
+/**
+ * One technician's installs at one customer at a time (issue 31, item 5): the customer's row is
+ * locked until the transaction ends, so a count and the insert it allows are not raced. NO KEY:
+ * rows that only reference the customer (a unit, a request) are still written meanwhile.
+ */
+export async function lockCustomerForInstall(db: Tx, customerId: string): Promise<void> {
+  await db.execute(sql`SELECT 1 FROM customers WHERE id = ${customerId} FOR NO KEY UPDATE`);
+}
+
+/**
+ * What a technician has used of their installs at a customer since `since`: the units they added
+ * there (removed ones too) and the serial numbers refused to them there (ADR 031).
+ */
+export async function installsUsed(
+  db: Tx,
+  technicianId: string,
+  customerId: string,
+  since: Date,
+): Promise<{ added: number; refused: number }> {
+  const [added] = await db
+    .select({ n: count() })
+    .from(units)
+    .where(and(eq(units.customerId, customerId), eq(units.installedById, technicianId), gte(units.createdAt, since)));
+  const [refused] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.actorId, technicianId),
+        eq(auditLog.action, SERIAL_REFUSED),
+        gte(auditLog.at, since),
+        sql`${auditLog.details}->>'customerId' = ${customerId}`,
+      ),
+    );
+  return { added: added?.n ?? 0, refused: refused?.n ?? 0 };
+}
+
+/** The active unit holding this serial number (as the unique index compares them), if any. */
+export async function activeUnitWithSerial(db: Tx, serialNumber: string) {
+  const [row] = await db
+    .select({ id: units.id, customerId: units.customerId })
+    .from(units)
+    .where(and(eq(units.status, 'ACTIVE'), sql`lower(${units.serialNumber}) = lower(${serialNumber})`))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The serial numbers refused to this writer since `since` (audit rows): all of them, and those
+ * of this number (as the unique index compares them).
+ */
+export async function serialRefusalsOf(db: Tx, actorId: string, serialNumber: string, since: Date) {
+  const [row] = await db
+    .select({
+      total: count(),
+      same: sql<number>`count(*) filter (where lower(${auditLog.details}->>'serialNumber') = lower(${serialNumber}))::int`,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, SERIAL_REFUSED), gte(auditLog.at, since)));
+  return { total: row?.total ?? 0, same: row?.same ?? 0 };
+}
+
+/** Who sorts out a serial number held elsewhere: the active Super Admins and Service Admins (people only). */
+export async function serialAdmins(db: Tx): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.status, 'ACTIVE'), isPerson(), inArray(roles.policyRole, ['Super Admin', 'Service Admin'])))
+    .orderBy(asc(users.id));
+  return rows.map((r) => r.id);
+}
+
+/** Notifications not about one request (ordered by recipient by the caller). */
+export async function insertNotifications(db: Tx, rows: (typeof notifications.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(notifications).values(rows);
+}
+
 export async function customerOf(db: Tx, id: string) {
   const [row] = await db
     .select({ id: customers.id, name: customers.name, regionId: customers.regionId })
@@ -192,59 +289,6 @@ export async function customerOf(db: Tx, id: string) {
     .where(eq(customers.id, id))
     .limit(1);
   return row;
-}
-
-/** The unit's requests, newest first, with the parts each replaced. */
-export async function historyOfUnit(db: Tx, unitId: string) {
-  const rows = await db
-    .select({
-      id: serviceRequests.id,
-      ticketNo: serviceRequests.ticketNo,
-      type: serviceRequests.type,
-      status: serviceRequests.status,
-      description: serviceRequests.description,
-      createdAt: serviceRequests.createdAt,
-      completedAt: serviceRequests.completedAt,
-    })
-    .from(serviceRequests)
-    .where(eq(serviceRequests.unitId, unitId))
-    .orderBy(sql`${serviceRequests.createdAt} DESC NULLS FIRST`, sql`${serviceRequests.id} DESC NULLS FIRST`)
-    .limit(100);
-  const parts = rows.length
-    ? await db
-        .select({
-          requestId: workParts.requestId,
-          partId: workParts.partId,
-          name: workParts.name,
-          quantity: workParts.quantity,
-        })
-        .from(workParts)
-        .where(
-          inArray(
-            workParts.requestId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(workParts.createdAt), asc(workParts.id))
-    : [];
-  return { rows, parts };
-}
-
-export async function openRequestsOf(db: Tx, unitIds: string[]): Promise<Map<string, string>> {
-  if (unitIds.length === 0) return new Map();
-  const rows = await db
-    .select({ unitId: serviceRequests.unitId, id: serviceRequests.id })
-    .from(serviceRequests)
-    .where(
-      and(
-        inArray(serviceRequests.unitId, unitIds),
-        sql`${serviceRequests.status} NOT IN (${sql.join(
-          FINAL_STATUSES.map((s) => sql`${s}`),
-          sql`, `,
-        )})`,
-      ),
-    );
-  return new Map(rows.map((r) => [r.unitId as string, r.id]));
 }
 
 export async function insertWorkParts(

@@ -1,9 +1,11 @@
 /**
  * Installed units (issue 21, ADR 023): a customer's units, their schedules and history,
- * correcting their dates, installing one, and what a completed visit did to one (the visit
- * subscriber, visit.ts). Units are scoped through their customer exactly as customers are: out of
- * scope answers 404. Every change writes an audit row in its transaction; a unit's earliest due
- * date (`units.next_due_on`, the due list's index) is kept here whenever its schedule changes.
+ * correcting their dates, installing one; what a completed visit did to one is visit.ts's. Units
+ * are scoped through their customer exactly as customers are: out of scope answers 404. A unit's
+ * requests (its history, its open request) are those its reader may read elsewhere (ADR 031). A
+ * technician's installs and every serial number go through install.ts (issue 31, ADR 031). Every
+ * change writes an audit row in its transaction; a unit's earliest due date (`units.next_due_on`,
+ * the due list's index) is kept here whenever its schedule changes.
  */
 import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
@@ -11,24 +13,13 @@ import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { cappedWindow } from '#server/lib/paging.ts';
 import type { ProductService } from '#server/modules/products/service.ts';
-import type {
-  CompletionExtras,
-  UnitCreateBody,
-  UnitDetails,
-  UnitItem,
-  UnitPatchBody,
-} from '#shared/contracts/units.ts';
-import {
-  amcVisitDates,
-  type ContractType,
-  daysBetween,
-  nextAmcVisit,
-  nextDueOn,
-  todayIn,
-} from '#shared/domain/maintenance.ts';
+import type { UnitCreateBody, UnitDetails, UnitItem, UnitPatchBody } from '#shared/contracts/units.ts';
+import { amcVisitDates, type ContractType, nextDueOn, todayIn } from '#shared/domain/maintenance.ts';
 import { hasCapability, regionalScopeOf } from '#shared/domain/permissions.ts';
 import { ROLE } from '#shared/domain/roles.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
+import * as history from './history.repository.ts';
+import { assertTechnicianEdit, assertTechnicianInstall, holderOutOfReach, recordSerialRefused } from './install.ts';
 import { toUnitDetails, toUnitItem } from './mapper.ts';
 import * as repo from './repository.ts';
 
@@ -59,6 +50,11 @@ export class UnitService {
     private readonly timeZone: string,
     /** The catalogue a unit is installed from (its product and the parts its schedule starts with). */
     private readonly products: ProductService,
+    /**
+     * Which requests a reader reaches: service-requests' `scopeFor`, passed in as data by the
+     * composition root (service-requests imports this module; ADR 031).
+     */
+    private readonly requestReach: (actor: Actor) => history.RequestReach,
   ) {}
 
   today(): string {
@@ -80,6 +76,11 @@ export class UnitService {
     if (!region || region === c.regionId) return c;
     if (actor.policyRole === ROLE.TECHNICIAN && (await repo.isAssignedToCustomer(tx, actor.id, customerId))) return c;
     return undefined;
+  }
+
+  /** Does the actor reach this customer (and so its units)? */
+  async reachesCustomer(tx: Tx, actor: Actor, customerId: string): Promise<boolean> {
+    return !!(await this.reachCustomer(tx, actor, customerId));
   }
 
   /**
@@ -143,28 +144,50 @@ export class UnitService {
 
   async getUnit(actor: Actor, id: string): Promise<UnitDetails> {
     const u = await this.readableUnit(this.db, actor, id);
-    const [schedule, history, open] = await Promise.all([
+    const reach = this.requestsReadBy(actor);
+    const [schedule, requests, open] = await Promise.all([
       repo.scheduleOf(this.db, [id]),
-      repo.historyOfUnit(this.db, id),
-      repo.openRequestsOf(this.db, [id]),
+      history.historyOfUnit(this.db, id, reach),
+      history.openRequestsOf(this.db, [id], reach),
     ]);
-    return toUnitDetails(u, schedule, history, open.get(id) ?? null, this.today());
+    return toUnitDetails(u, schedule, requests, open.get(id) ?? null, this.today());
+  }
+
+  /**
+   * Which of a unit's requests the actor reads (issue 31, item 2; ADR 031): all of them for those
+   * who read its customer's history (they are part of it, ADR 015), else the requests of their
+   * request scope, those GET /service-requests/:id answers them: nothing a reader could not read.
+   */
+  private requestsReadBy(actor: Actor): history.RequestReach {
+    return hasCapability(actor.policyRole, 'customerHistory') ? { kind: 'all' } : this.requestReach(actor);
   }
 
   /** The open request of each of these units that has one (the due list's). */
   openRequestsOf(unitIds: string[]): Promise<Map<string, string>> {
-    return repo.openRequestsOf(this.db, unitIds);
+    return history.openRequestsOf(this.db, unitIds);
   }
 
   // ---------------------------------------------------------------- writes
 
+  /**
+   * A write that may take a serial number. Its checks found the number free; another write that
+   * took it meanwhile answers the words that tell nothing of where (ADR 031).
+   */
   private async serialWrite<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (err) {
-      if (isUniqueViolation(err, 'units_serial_active_uq')) throw conflict(ERR.serialDuplicate);
+      if (isUniqueViolation(err, 'units_serial_active_uq')) throw conflict(ERR.serialHeld);
       throw err;
     }
+  }
+
+  /**
+   * The active unit the actor cannot reach that holds this serial number (409 when one they reach
+   * holds it): the caller records the attempt, commits and answers `ERR.serialHeld`.
+   */
+  hiddenHolder(tx: Tx, actor: Actor, serialNumber: string, self?: string) {
+    return holderOutOfReach(tx, serialNumber, (customerId) => this.reachesCustomer(tx, actor, customerId), self);
   }
 
   /**
@@ -195,37 +218,63 @@ export class UnitService {
   }
 
   async createUnit(actor: Actor, customerId: string, b: UnitCreateBody, ip: string): Promise<UnitDetails> {
+    const serialNumber = b.serialNumber.trim();
     const id = await this.serialWrite(() =>
       this.db.transaction(async (tx) => {
         if (!(await this.reachCustomer(tx, actor, customerId))) throw notFound(ERR.customerNotFound);
         await this.assertUnitWriter(tx, actor, customerId);
+        const technician = actor.policyRole === ROLE.TECHNICIAN;
+        if (technician) await assertTechnicianInstall(tx, actor.id, customerId, b.installedOn, this.timeZone);
+        const held = await this.hiddenHolder(tx, actor, serialNumber);
+        if (held) {
+          // Refused, and the refusal kept for the admins: committed, then answered below.
+          await recordSerialRefused(tx, actor, ip, { heldBy: held.id, customerId, serialNumber });
+          return null;
+        }
         return this.installInTx(
           tx,
           actor,
           {
             customerId,
             productId: b.productId,
-            serialNumber: b.serialNumber.trim(),
+            serialNumber,
             installedOn: b.installedOn,
             locationNote: b.locationNote ?? null,
-            installedById: actor.policyRole === ROLE.TECHNICIAN ? actor.id : null,
+            installedById: technician ? actor.id : null,
           },
           ip,
         );
       }),
     );
+    if (!id) throw conflict(ERR.serialHeld);
     return this.getUnit(actor, id);
   }
 
   async updateUnit(actor: Actor, id: string, b: UnitPatchBody, ip: string): Promise<UnitDetails> {
-    await this.serialWrite(() =>
+    const serialNumber = b.serialNumber?.trim();
+    const done = await this.serialWrite(() =>
       this.db.transaction(async (tx) => {
         const u = await this.writableUnit(tx, actor, id, 'unit');
         if (u.status !== 'ACTIVE') throw conflict(ERR.unitRemoved);
         const today = this.today();
         if (b.installedOn && b.installedOn > today) throw invalid('installedOn', ERR.installedInFuture);
+        const newSerial = serialNumber !== undefined && serialNumber.toLowerCase() !== u.serialNumber.toLowerCase();
+        if (actor.policyRole === ROLE.TECHNICIAN) {
+          const change = { installedOn: b.installedOn, serialNumber: newSerial };
+          await assertTechnicianEdit(tx, actor.id, u.customerId, change, this.timeZone);
+        }
+        const held = newSerial ? await this.hiddenHolder(tx, actor, serialNumber, id) : undefined;
+        if (held && newSerial) {
+          await recordSerialRefused(tx, actor, ip, {
+            heldBy: held.id,
+            customerId: u.customerId,
+            serialNumber,
+            unitId: id,
+          });
+          return false;
+        }
         await repo.updateUnit(tx, id, {
-          ...(b.serialNumber !== undefined ? { serialNumber: b.serialNumber.trim() } : {}),
+          ...(serialNumber !== undefined ? { serialNumber } : {}),
           ...(b.installedOn !== undefined ? { installedOn: b.installedOn } : {}),
           ...(b.locationNote !== undefined ? { locationNote: b.locationNote } : {}),
         });
@@ -245,8 +294,10 @@ export class UnitService {
         await auditOf(tx, actor, 'unit.update', id, ip, {
           changed: Object.keys(b).filter((k) => b[k as keyof UnitPatchBody] !== undefined),
         });
+        return true;
       }),
     );
+    if (!done) throw conflict(ERR.serialHeld);
     return this.getUnit(actor, id);
   }
 
@@ -281,114 +332,5 @@ export class UnitService {
       ]);
     }
     await repo.refreshUnitDue(tx, c.unitId);
-  }
-
-  // ---------------------------------------------------------------- a completed visit
-
-  /**
-   * What a completed visit did to the installed base, in the completion's transaction: the
-   * replaced parts restart their interval at the completion date, the spare parts are recorded,
-   * a due AMC visit counts as done, and an INSTALLATION can install the unit. Answers the unit
-   * the visit was about (null when none).
-   */
-  async recordVisit(
-    tx: Tx,
-    actor: Actor,
-    request: { id: string; type: string; customerId: string; unitId: string | null },
-    extras: CompletionExtras,
-    ip: string,
-  ): Promise<{ unitId: string | null }> {
-    const today = this.today();
-    let unitId = extras.unitId ?? request.unitId;
-    if (extras.installedUnit) {
-      if (request.type !== 'INSTALLATION') throw invalid('installedUnit', ERR.installNeedsInstallation);
-      try {
-        unitId = await this.installInTx(
-          tx,
-          actor,
-          {
-            customerId: request.customerId,
-            productId: extras.installedUnit.productId,
-            serialNumber: extras.installedUnit.serialNumber.trim(),
-            installedOn: today,
-            locationNote: extras.installedUnit.locationNote?.trim() || null,
-            installedById: actor.id,
-          },
-          ip,
-        );
-      } catch (err) {
-        if (isUniqueViolation(err, 'units_serial_active_uq')) throw conflict(ERR.serialDuplicate);
-        throw err;
-      }
-    }
-    const parts = extras.partsReplaced ?? [];
-    if (!unitId) {
-      if (parts.length) throw invalid('partsReplaced', ERR.partsNeedUnit);
-      if (extras.spareParts?.length)
-        await repo.insertWorkParts(
-          tx,
-          extras.spareParts.map((s) => ({
-            requestId: request.id,
-            unitId: null,
-            partId: null,
-            name: s.name,
-            quantity: s.quantity,
-          })),
-        );
-      return { unitId: null };
-    }
-    const unit = await repo.findUnit(tx, unitId);
-    if (!unit || unit.customerId !== request.customerId) throw invalid('unitId', ERR.unitNotOfCustomer);
-    const schedule = await repo.scheduleOf(tx, [unitId]);
-    const replaced: repo.ScheduleJoined[] = [];
-    for (const partId of new Set(parts)) {
-      const row = schedule.find((s) => s.partId === partId);
-      if (!row || row.intervalMonths == null) throw invalid('partsReplaced', ERR.partNotOfUnit);
-      replaced.push(row);
-    }
-    for (const row of replaced) {
-      await repo.setScheduleRow(tx, row.id, {
-        lastChangedOn: today,
-        nextDueOn: nextDueOn(today, row.intervalMonths as number),
-      });
-    }
-    // A SERVICE visit while an AMC visit is due (or close: within 30 days) counts as that visit.
-    if (request.type === 'SERVICE') {
-      for (const row of schedule.filter((s) => s.contractId && s.nextDueOn && daysBetween(today, s.nextDueOn) <= 30)) {
-        const c = await repo.findContract(tx, row.contractId as string);
-        if (!c) continue;
-        const done = row.visitsDone + 1;
-        await repo.setScheduleRow(tx, row.id, {
-          lastChangedOn: today,
-          visitsDone: done,
-          nextDueOn: nextAmcVisit(c.startsOn, c.endsOn, c.visitsPerYear, done),
-        });
-      }
-    }
-    await repo.insertWorkParts(tx, [
-      ...replaced.map((r) => ({
-        requestId: request.id,
-        unitId,
-        partId: r.partId,
-        name: r.partName ?? '',
-        quantity: 1,
-      })),
-      ...(extras.spareParts ?? []).map((s) => ({
-        requestId: request.id,
-        unitId,
-        partId: null,
-        name: s.name,
-        quantity: s.quantity,
-      })),
-    ]);
-    await repo.refreshUnitDue(tx, unitId);
-    if (replaced.length || extras.spareParts?.length) {
-      await auditOf(tx, actor, 'unit.service', unitId, ip, {
-        requestId: request.id,
-        partsReplaced: replaced.map((r) => r.partId),
-        spareParts: extras.spareParts?.length ?? 0,
-      });
-    }
-    return { unitId };
   }
 }

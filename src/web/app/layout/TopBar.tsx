@@ -1,7 +1,8 @@
 /**
  * The top bar: 'Welcome back,' and the name, the notification bell (unread badge, to
  * /notifications) and the avatar menu (name and role; Profile, Settings, Logout), in the app's
- * language (`shell` catalogue; a system role's name from `common`).
+ * language (`shell` catalogue; a system role's name from `common`). Logout with changes not sent
+ * yet from this phone asks first (issue 31): "2 changes not sent yet: sign out anyway?".
  */
 import Logout from '@mui/icons-material/Logout';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
@@ -18,14 +19,21 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { DRAWER_WIDTH } from '#shared/domain/constants.ts';
 import { initials } from '#shared/domain/format.ts';
 import { useUnreadCount } from '#web/features/notifications/api/unread-count.ts';
 import { useShellT } from '#web/i18n/shell-t.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { unsentChanges } from '#web/lib/offline/sign-out.ts';
 import { Logo } from './Logo.tsx';
+
+interface AskProps {
+  count: number;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
 
 export function TopBar({ wide }: { wide: boolean }) {
   const { user, logout } = useAuth();
@@ -37,6 +45,24 @@ export function TopBar({ wide }: { wide: boolean }) {
   const t = useShellT();
   const tc = useShellT('common');
   const role = user?.role.name ?? '';
+  const to = useShellT('offline');
+  // The question before signing out with changes not sent (its dialog loaded only then).
+  const [ask, setAsk] = useState<{ count: number; Dialog: ComponentType<AskProps> } | null>(null);
+  const signOut = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+  const askFirst = async () => {
+    const count = user ? await unsentChanges(user.id) : 0;
+    if (count === 0) return signOut();
+    try {
+      const { UnsentSignOutDialog } = await import('#web/components/SyncStatus.tsx');
+      setAsk({ count, Dialog: UnsentSignOutDialog });
+    } catch {
+      // Its code cannot be fetched (offline, never loaded): the browser's own question.
+      if (window.confirm(to('signOut.unsent', { count }))) await signOut();
+    }
+  };
 
   return (
     <AppBar
@@ -153,8 +179,7 @@ export function TopBar({ wide }: { wide: boolean }) {
           <MenuItem
             onClick={async () => {
               close();
-              await logout();
-              navigate('/login', { replace: true });
+              await askFirst();
             }}
           >
             <ListItemIcon>
@@ -163,6 +188,16 @@ export function TopBar({ wide }: { wide: boolean }) {
             {t('logout')}
           </MenuItem>
         </Menu>
+        {ask ? (
+          <ask.Dialog
+            count={ask.count}
+            onCancel={() => setAsk(null)}
+            onConfirm={() => {
+              setAsk(null);
+              void signOut();
+            }}
+          />
+        ) : null}
       </Toolbar>
     </AppBar>
   );

@@ -15,6 +15,7 @@ const item = (action: QueuedAction, key = 'k-1'): QueueItem => ({
   seq: 1,
   key,
   taskId: action.requestId,
+  ownerId: 'u1',
   action,
   clientTime: '2026-11-25T04:00:00.000Z',
   state: 'sending',

@@ -2,16 +2,32 @@
  * The app's one offline queue and its React view (issue 22, ADR 027): the technician's screens
  * queue their actions here and read the badge, the items and their states from `useOfflineQueue`.
  * Replay is installed once, by the first screen that shows the sync status.
+ *
+ * The queue is the signed-in user's (issue 31): its items, the view and the replay are theirs
+ * only; when the user changes (sign-out, another sign-in, another tab), the view is read again and
+ * the previous user's read cache is dropped (`forgetUser`). Sign-out (lib/offline/sign-out.ts)
+ * asks `unsentChanges` first and calls `forgetReads`.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError } from '#web/lib/api-client.ts';
+import { session } from '#web/lib/session.ts';
 import { installReplayTriggers, OfflineQueue } from './queue.ts';
-import { readThrough } from './read-cache.ts';
+import { forgetUser, readThrough } from './read-cache.ts';
 import { type ItemOf, offlineActionOf } from './registry.ts';
 import { sendItem } from './sender.ts';
+import { FORGET_LATER_KEY } from './sign-out.ts';
 import { offlineDb } from './store.ts';
 import type { OfflineKind, QueueItem } from './types.ts';
+
+/** The user signed in now (a user and a token), or null. */
+function signedIn(): string | null {
+  const { user, accessToken } = session.get();
+  return user && accessToken ? user.id : null;
+}
+
+/** The app's database; items queued before owners were kept go to the user signed in now. */
+const db = () => offlineDb(signedIn);
 
 export interface QueueView {
   items: QueueItem[];
@@ -37,8 +53,9 @@ let instance: OfflineQueue | null = null;
 /** The app's queue (created on first use). */
 export function queue(): OfflineQueue {
   instance ??= new OfflineQueue({
-    db: offlineDb(),
+    db: db(),
     send: sendItem,
+    owner: signedIn,
     onChange: () => void reload(),
     onProgress: (seq, percent) => {
       view = { ...view, progress: { ...view.progress, [seq]: percent } };
@@ -157,9 +174,49 @@ export async function cachedRead<T extends object>(
   fetch: () => Promise<T>,
 ): Promise<T> {
   if (!userId) return fetch();
-  const read = await readThrough(offlineDb(), userId, key, fetch, isNetworkError);
+  const read = await readThrough(db(), userId, key, fetch, isNetworkError, Date.now, () => signedIn() === userId);
   if (read.offlineSince === null) return read.data;
   const copy = (Array.isArray(read.data) ? [...read.data] : { ...read.data }) as T;
   fromPhone.set(copy, read.offlineSince);
   return copy;
+}
+
+// ---- sign-out and another user (issue 31) ------------------------------------------------------
+
+/** How many of this user's changes wait on the phone (sign-out asks first when there are any). */
+export function unsentChanges(userId: string): Promise<number> {
+  return queue().pendingOf(userId);
+}
+
+/** Sign-out: this user's read cache is dropped; their queued changes stay, for them only. */
+export function forgetReads(userId: string): Promise<void> {
+  return forgetUser(db(), userId);
+}
+
+/** The read caches a sign-out could not drop when this code could not be loaded (sign-out.ts). */
+function forgetLeftOver(): void {
+  try {
+    const ids: unknown = JSON.parse(window.localStorage.getItem(FORGET_LATER_KEY) ?? '[]');
+    window.localStorage.removeItem(FORGET_LATER_KEY);
+    if (Array.isArray(ids)) for (const id of ids) if (typeof id === 'string') void forgetReads(id);
+  } catch {
+    // No storage (private mode): nothing was left over.
+  }
+}
+
+let seen = signedIn();
+if (typeof window !== 'undefined') {
+  forgetLeftOver();
+  session.subscribe(() => {
+    const now = signedIn();
+    if (now === seen) return;
+    const before = seen;
+    seen = now;
+    // The session ended or changed hands (sign-out, expiry, another tab): the phone keeps nothing
+    // of the previous user's customers, and shows and sends only the new user's changes.
+    if (before) void forgetReads(before);
+    view = { ...view, progress: {} };
+    void reload();
+    if (now && uninstall) void queue().run();
+  });
 }

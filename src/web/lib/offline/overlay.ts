@@ -2,7 +2,7 @@
  * A task as the technician sees it while their actions wait to be sent (ADR 027): the last details
  * from the server with each queued item applied by its kind's `overlay` (registry.ts; the queued
  * start and complete: status, the open or closed work log at the phone's times), so the work panel
- * shows the next step and not a Start already pressed. Refused items are not applied.
+ * shows the next step and not a Start already pressed. Refused items, and another user's, are not applied.
  */
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import { type ItemOf, offlineActionOf } from './registry.ts';
@@ -15,7 +15,8 @@ export function withQueued(
 ): RequestDetails {
   let out = r;
   for (const item of items) {
-    if (item.taskId !== r.id || item.state === 'needsAttention') continue;
+    // Another user's change never shows (the queue gives only the signed-in user's anyway).
+    if (item.taskId !== r.id || item.state === 'needsAttention' || item.ownerId !== me.id) continue;
     const typed = item as ItemOf<OfflineKind>;
     const overlay = offlineActionOf(typed)?.overlay;
     if (overlay) out = overlay(out, typed, me);

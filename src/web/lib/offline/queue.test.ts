@@ -7,17 +7,20 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { movedOnMessage } from './overlay.ts';
 import { BACKOFF_MAX_MS, backoffMs, OfflineQueue, outcomeOf } from './queue.ts';
-import { readThrough } from './read-cache.ts';
+import { forgetUser, readThrough } from './read-cache.ts';
 import { OfflineDb } from './store.ts';
 import type { QueueItem, SendResult } from './types.ts';
 
 let db: OfflineDb;
 let clock: number;
 let n: number;
+/** The user signed in on the phone (the queue's owner). */
+let me: string | null;
 beforeEach(() => {
   db = new OfflineDb(`test-${Math.random()}`);
   clock = Date.parse('2026-11-25T05:00:00.000Z');
   n = 0;
+  me = 'u1';
 });
 afterEach(async () => {
   db.close();
@@ -46,7 +49,7 @@ function server(
 }
 
 const queueWith = (send: (item: QueueItem) => Promise<SendResult>) =>
-  new OfflineQueue({ db, send, now: () => clock, newKey: () => `key-${++n}` });
+  new OfflineQueue({ db, send, owner: () => me, now: () => clock, newKey: () => `key-${++n}` });
 const kinds = (items: QueueItem[]) => items.map((i) => `${i.taskId}:${i.action.kind}`);
 const photo = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], { type: 'image/jpeg' });
 
@@ -288,5 +291,210 @@ describe('read cache', () => {
     await expect(
       readThrough(db, 'u1', ['task', 'A'], async () => Promise.reject(new Error('403')), network),
     ).rejects.toThrow('403');
+  });
+});
+
+describe('the queue belongs to the person who queued (issue 31)', () => {
+  it('another user on the phone never sees, counts, sends, retries or discards them; their owner sends them on return', async () => {
+    const s = server();
+    const q = queueWith(s.send);
+    await q.enqueue({ kind: 'start', requestId: 'A' }, new Date('2026-11-25T04:00:00Z'));
+    await q.enqueue({ kind: 'complete', requestId: 'A', notes: 'A’s notes' }, new Date('2026-11-25T04:30:00Z'));
+    expect((await q.items()).map((i) => i.ownerId)).toEqual(['u1', 'u1']);
+    // u1 signs out: nobody's queue; then u2 signs in on the same phone.
+    me = null;
+    expect(await q.items()).toEqual([]);
+    await q.run(true);
+    me = 'u2';
+    await q.run(true);
+    expect(s.calls).toHaveLength(0);
+    expect(await q.items()).toEqual([]);
+    expect(await q.pending()).toBe(0);
+    expect(await q.needingAttention()).toEqual([]);
+    expect(await q.nextDue()).toBeNull();
+    const [first] = await db.outbox.toArray();
+    await q.discard(first?.seq as number);
+    await q.retry(first?.seq as number);
+    expect(await db.outbox.count()).toBe(2);
+    expect(await q.pendingOf('u1')).toBe(2);
+    expect(await q.pendingOf('u2')).toBe(0);
+    // u2's own work goes, u1's does not.
+    await q.enqueue({ kind: 'start', requestId: 'B' });
+    await q.run(true);
+    expect(kinds(s.calls)).toEqual(['B:start']);
+    // u1 signs in again: theirs are sent, with their own times.
+    me = 'u1';
+    await q.run();
+    expect(kinds(s.calls)).toEqual(['B:start', 'A:start', 'A:complete']);
+    expect(s.calls.slice(1).map((c) => [c.ownerId, c.clientTime])).toEqual([
+      ['u1', '2026-11-25T04:00:00.000Z'],
+      ['u1', '2026-11-25T04:30:00.000Z'],
+    ]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('nothing is queued with nobody signed in', async () => {
+    me = null;
+    await expect(queueWith(server().send).enqueue({ kind: 'start', requestId: 'A' })).rejects.toThrow(/signed in/);
+  });
+
+  it('a pass stops when the signed-in user changes: the rest is not sent under the next user', async () => {
+    const s = server((item) => {
+      if (item.action.kind === 'start') me = 'u2'; // signed out and another signed in meanwhile
+      return { outcome: 'sent' };
+    });
+    const q = queueWith(s.send);
+    await q.enqueue({ kind: 'start', requestId: 'A' });
+    await q.enqueue({ kind: 'start', requestId: 'B' });
+    await q.enqueue({ kind: 'complete', requestId: 'A', notes: null });
+    await q.run();
+    expect(kinds(s.calls)).toEqual(['A:start']);
+    expect(await q.pendingOf('u1')).toBe(2);
+    expect((await db.outbox.toArray()).map((i) => i.state)).toEqual(['waiting', 'waiting']);
+  });
+});
+
+describe('Retry after a refusal (issue 31 item 8)', () => {
+  it('sends a new Idempotency-Key, so it succeeds once the task is back, where the old key answers the refusal', async () => {
+    // The server as idempotency.ts keeps it: a key's first answer (a refusal too) is its answer.
+    let assigned = false;
+    const answers = new Map<string, SendResult>();
+    const s = server((item) => {
+      const stored = answers.get(item.key);
+      if (stored) return stored;
+      const answer: SendResult = assigned
+        ? { outcome: 'sent' }
+        : { outcome: 'refused', status: 409, message: 'This task was reassigned to another technician' };
+      answers.set(item.key, answer);
+      return answer;
+    });
+    const q = queueWith(s.send);
+    const start = await q.enqueue({ kind: 'start', requestId: 'A' });
+    await q.enqueue({ kind: 'complete', requestId: 'A', notes: 'kept' });
+    await q.run();
+    expect(await q.needingAttention()).toHaveLength(1);
+    assigned = true; // the office gives the task back
+    await q.retry(start.seq as number);
+    await q.run();
+    expect(s.calls.map((c) => c.key)).toEqual(['key-1', 'key-3', 'key-2']);
+    expect(kinds(s.calls)).toEqual(['A:start', 'A:start', 'A:complete']);
+    expect(await q.pending()).toBe(0);
+  });
+
+  it('the queue’s own retries after a failure keep the key', async () => {
+    let down = true;
+    const s = server(() => (down ? 'network' : { outcome: 'sent' }));
+    const q = queueWith(s.send);
+    await q.enqueue({ kind: 'start', requestId: 'A' });
+    await q.run();
+    down = false;
+    await q.run(true);
+    expect(s.calls.map((c) => c.key)).toEqual(['key-1', 'key-1']);
+  });
+});
+
+describe('items queued by a version that kept no owner (issue 31)', () => {
+  /** A database as version 1 left it, with one item of its shape (no ownerId). */
+  async function oldDatabase(name: string) {
+    const { default: Dexie } = await import('dexie');
+    const old = new Dexie(name);
+    old.version(1).stores({ outbox: '++seq, &key, taskId, state', reads: '&key, userId' });
+    await old.table('outbox').add({
+      key: 'old-1',
+      taskId: 'A',
+      action: { kind: 'complete', requestId: 'A', notes: 'Queued by the old version' },
+      clientTime: '2026-11-25T04:00:00.000Z',
+      state: 'failed',
+      attempts: 1,
+      nextAttemptAt: 0,
+      error: 'Failed to fetch',
+      status: null,
+    });
+    await old.table('outbox').add({
+      key: 'old-2',
+      taskId: 'B',
+      action: { kind: 'start', requestId: 'B' },
+      clientTime: '2026-11-25T04:10:00.000Z',
+      state: 'needsAttention',
+      attempts: 1,
+      nextAttemptAt: 0,
+      error: 'This task was reassigned',
+      status: 409,
+      refusedAt: 1,
+    });
+    old.close();
+  }
+
+  it('go to the user signed in when this version opens the queue, as needing attention, never sent by themselves', async () => {
+    const name = `legacy-${Math.random()}`;
+    await oldDatabase(name);
+    db.close();
+    db = new OfflineDb(name, () => 'u1');
+    const s = server();
+    const q = queueWith(s.send);
+    await q.run(true);
+    expect(s.calls).toHaveLength(0);
+    expect(await q.items()).toMatchObject([
+      { key: 'old-1', ownerId: 'u1', legacy: true, state: 'needsAttention', status: null, error: null },
+      {
+        key: 'old-2',
+        ownerId: 'u1',
+        legacy: true,
+        state: 'needsAttention',
+        status: 409,
+        error: 'This task was reassigned',
+      },
+    ]);
+    me = 'u2';
+    expect(await q.items()).toEqual([]);
+    me = 'u1';
+    // Its owner checked them: Retry sends them; the one never refused with its own key (it may
+    // have reached the server with its reply lost), the refused one with a new key.
+    for (const i of await q.items()) await q.retry(i.seq as number);
+    await q.run();
+    expect(s.calls.map((c) => [c.key, c.ownerId, c.legacy])).toEqual([
+      ['old-1', 'u1', false],
+      ['key-1', 'u1', false],
+    ]);
+  });
+
+  it('with nobody signed in then: owned by nobody, shown to and sent by nobody', async () => {
+    const name = `legacy-${Math.random()}`;
+    await oldDatabase(name);
+    db.close();
+    db = new OfflineDb(name, () => null);
+    const s = server();
+    for (const who of ['u1', 'u2']) {
+      me = who;
+      const q = queueWith(s.send);
+      await q.run(true);
+      expect(await q.items()).toEqual([]);
+    }
+    expect(s.calls).toHaveLength(0);
+    expect(await db.outbox.toArray()).toMatchObject([
+      { key: 'old-1', ownerId: null, state: 'failed' },
+      { key: 'old-2', ownerId: null, state: 'needsAttention' },
+    ]);
+  });
+});
+
+describe('read cache at sign-out (issue 31 item 7)', () => {
+  const network = (err: unknown) => err instanceof Error && err.message === 'offline';
+
+  it('forgetUser drops that user’s answers only; an answer arriving after sign-out is not kept', async () => {
+    await readThrough(db, 'u1', ['my-tasks'], async () => [{ id: 'A' }], network);
+    await readThrough(db, 'u2', ['my-tasks'], async () => [{ id: 'B' }], network);
+    await forgetUser(db, 'u1');
+    expect((await db.reads.toArray()).map((r) => r.userId)).toEqual(['u2']);
+    await readThrough(
+      db,
+      'u1',
+      ['task', 'A'],
+      async () => ({ id: 'A' }),
+      network,
+      Date.now,
+      () => false,
+    );
+    expect((await db.reads.toArray()).map((r) => r.userId)).toEqual(['u2']);
   });
 });

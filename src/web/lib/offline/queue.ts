@@ -16,6 +16,13 @@
  *   later items of that task wait behind it, until the technician retries or discards it.
  * - Replay starts on `online`, when the app opens or comes back to the foreground, and on
  *   "Sync now" (`installReplayTriggers`, `syncNow`); iOS has no Background Sync.
+ * - Owner (issue 31): every item carries the user who queued it. The queue sees, sends, retries
+ *   and discards only the items of the user signed in now (`owner`); another user on the same
+ *   phone never does, and a pass stops as soon as the signed-in user changes. Signing out keeps
+ *   the items: they are sent when their owner signs in again.
+ * - Retry (issue 31): the technician's Retry of a refused item sends it with a new
+ *   Idempotency-Key (the server keeps its refusal under the old key for 24 hours); the queue's own
+ *   retries after a failure keep the key.
  */
 import type { OfflineDb } from './store.ts';
 import type { QueuedAction, QueueItem, Sender } from './types.ts';
@@ -43,6 +50,8 @@ export function backoffMs(failures: number): number {
 export interface QueueOptions {
   db: OfflineDb;
   send: Sender;
+  /** The user signed in now (null: nobody): the only one whose items are seen and sent. */
+  owner: () => string | null;
   now?: () => number;
   newKey?: () => string;
   /** Told after every change of the queue (the badge, the list). */
@@ -56,6 +65,7 @@ export interface QueueOptions {
 export class OfflineQueue {
   private readonly db: OfflineDb;
   private readonly send: Sender;
+  private readonly owner: () => string | null;
   private readonly now: () => number;
   private readonly newKey: () => string;
   private readonly onChange: () => void;
@@ -67,6 +77,7 @@ export class OfflineQueue {
   constructor(opts: QueueOptions) {
     this.db = opts.db;
     this.send = opts.send;
+    this.owner = opts.owner;
     this.now = opts.now ?? Date.now;
     this.newKey = opts.newKey ?? newItemKey;
     this.onChange = opts.onChange ?? (() => {});
@@ -74,11 +85,14 @@ export class OfflineQueue {
     this.onSent = opts.onSent ?? (() => {});
   }
 
-  /** Queue an action taken now (its clientTime), and return its item. */
+  /** Queue an action taken now (its clientTime) for the user signed in, and return its item. */
   async enqueue(action: QueuedAction, at: Date = new Date(this.now())): Promise<QueueItem> {
+    const ownerId = this.owner();
+    if (ownerId === null) throw new Error('Nobody is signed in: the action was not queued');
     const item: QueueItem = {
       key: this.newKey(),
       taskId: action.requestId,
+      ownerId,
       action,
       clientTime: at.toISOString(),
       state: 'waiting',
@@ -92,9 +106,23 @@ export class OfflineQueue {
     return item;
   }
 
-  /** Every item not yet sent, in queue order. */
-  items(): Promise<QueueItem[]> {
-    return this.db.outbox.orderBy('seq').toArray();
+  /** Every item of the user signed in not yet sent, in queue order (none when nobody is). */
+  async items(): Promise<QueueItem[]> {
+    const owner = this.owner();
+    if (owner === null) return [];
+    return this.db.outbox.where('ownerId').equals(owner).sortBy('seq');
+  }
+
+  /** How many changes of this user wait on the phone (sign-out asks first when there are any). */
+  pendingOf(userId: string): Promise<number> {
+    return this.db.outbox.where('ownerId').equals(userId).count();
+  }
+
+  /** The item, if the user signed in now owns it (retry and discard touch nothing else). */
+  private async owned(seq: number): Promise<QueueItem | null> {
+    const owner = this.owner();
+    const item = owner === null ? undefined : await this.db.outbox.get(seq);
+    return item && item.ownerId === owner ? item : null;
   }
 
   /** Items the technician must look at (refused by the server). */
@@ -102,14 +130,23 @@ export class OfflineQueue {
     return (await this.items()).filter((i) => i.state === 'needsAttention');
   }
 
-  /** How many changes are waiting to sync (the badge). */
-  pending(): Promise<number> {
-    return this.db.outbox.count();
+  /** How many changes of the user signed in are waiting to sync (the badge). */
+  async pending(): Promise<number> {
+    return (await this.items()).length;
   }
 
-  /** An item that needs attention, sent again (the technician chose Retry). */
+  /**
+   * An item that needs attention, sent again (the technician chose Retry). A change the server
+   * refused gets a new Idempotency-Key, since the server answers the old one with its refusal for
+   * 24 hours; one it never refused (an older version's, perhaps sent with its reply lost) keeps
+   * its key, so it is not written twice.
+   */
   async retry(seq: number): Promise<void> {
+    const item = await this.owned(seq);
+    if (!item) return;
     await this.db.outbox.update(seq, {
+      key: item.status === null ? item.key : this.newKey(),
+      legacy: false,
       state: 'waiting',
       nextAttemptAt: 0,
       error: null,
@@ -121,6 +158,7 @@ export class OfflineQueue {
 
   /** An item the technician chose to discard (after reading why it was refused). */
   async discard(seq: number): Promise<void> {
+    if (!(await this.owned(seq))) return;
     await this.db.outbox.delete(seq);
     this.onChange();
   }
@@ -151,6 +189,7 @@ export class OfflineQueue {
 
   private async pass(force: boolean): Promise<void> {
     const blocked = new Set<string>();
+    const owner = this.owner();
     for (const item of await this.items()) {
       if (blocked.has(item.taskId)) continue;
       const due = item.state === 'waiting' || (item.state === 'failed' && (force || item.nextAttemptAt <= this.now()));
@@ -161,6 +200,11 @@ export class OfflineQueue {
       }
       const seq = item.seq as number;
       await this.db.outbox.update(seq, { state: 'sending' });
+      // Signed out, or another user signed in, meanwhile: none of these items is sent now.
+      if (this.owner() !== owner) {
+        await this.db.outbox.update(seq, { state: item.state });
+        return;
+      }
       this.onChange();
       let result: Awaited<ReturnType<Sender>>;
       try {
@@ -197,7 +241,7 @@ export class OfflineQueue {
 
   /** When the next failed item is due (epoch ms), or null: the caller's retry timer. */
   async nextDue(): Promise<number | null> {
-    const failed = await this.db.outbox.where('state').equals('failed').toArray();
+    const failed = (await this.items()).filter((i) => i.state === 'failed');
     return failed.length ? Math.min(...failed.map((i) => i.nextAttemptAt)) : null;
   }
 }

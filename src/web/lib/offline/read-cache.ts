@@ -21,11 +21,13 @@ export async function readThrough<T>(
   fetch: () => Promise<T>,
   isNetworkError: IsNetworkError,
   now: () => number = Date.now,
+  /** The user is still signed in: an answer that arrives after their sign-out is not kept. */
+  stillSignedIn: () => boolean = () => true,
 ): Promise<Read<T>> {
   const id = JSON.stringify([userId, ...key]);
   try {
     const data = await fetch();
-    await db.reads.put({ key: id, userId, data, savedAt: now() });
+    if (stillSignedIn()) await db.reads.put({ key: id, userId, data, savedAt: now() });
     return { data, offlineSince: null };
   } catch (err) {
     if (!isNetworkError(err)) throw err;
@@ -35,7 +37,7 @@ export async function readThrough<T>(
   }
 }
 
-/** Sign-out: the phone keeps nothing of this user's customers. */
+/** Sign-out (lib/offline/sign-out.ts): the phone keeps nothing of this user's customers. */
 export async function forgetUser(db: OfflineDb, userId: string): Promise<void> {
   await db.reads.where('userId').equals(userId).delete();
 }

@@ -54,7 +54,7 @@ loadOfflineActionsWith(async () => {
   });
 });
 
-const queueWith = () => new OfflineQueue({ db, send: sendItem, newKey: () => `key-${++n}` });
+const queueWith = () => new OfflineQueue({ db, send: sendItem, owner: () => 'u1', newKey: () => `key-${++n}` });
 
 describe('a newly registered kind', () => {
   it('is sent through its registration, with its Idempotency-Key and clientTime, then leaves the queue', async () => {

@@ -19,18 +19,46 @@ export class OfflineDb extends Dexie {
   outbox!: EntityTable<QueueItem, 'seq'>;
   reads!: EntityTable<CachedRead, 'key'>;
 
-  constructor(name = 'aquadesk-offline') {
+  /**
+   * `legacyOwner`: the user signed in when this version first opens a database of an older one
+   * (the stored session's user id), read once by the upgrade to version 2 (issue 31).
+   */
+  constructor(name = 'aquadesk-offline', legacyOwner: () => string | null = () => null) {
     super(name);
     this.version(1).stores({
       outbox: '++seq, &key, taskId, state',
       reads: '&key, userId',
     });
+    // Version 2: every item has its owner. An item queued before kept none: it is given to the
+    // user signed in now, as needing attention (they check it is theirs, then Retry or Discard),
+    // or, with nobody signed in, to nobody (never sent, shown to nobody). ADR 027, round 3.
+    this.version(2)
+      .stores({ outbox: '++seq, &key, taskId, state, ownerId', reads: '&key, userId' })
+      .upgrade(async (tx) => {
+        const owner = legacyOwner();
+        await tx
+          .table<QueueItem>('outbox')
+          .toCollection()
+          .modify((item) => {
+            if (item.ownerId !== undefined) return;
+            item.ownerId = owner;
+            if (owner === null) return;
+            item.legacy = true;
+            // One the server refused keeps its message; the others were never refused (their
+            // status stays null): Retry sends them with their own key, in case one was sent and
+            // its reply lost.
+            if (item.state === 'needsAttention') return;
+            item.state = 'needsAttention';
+            item.error = null;
+            item.refusedAt = null;
+          });
+      });
   }
 }
 
 let shared: OfflineDb | null = null;
-/** The app's database (created on first use). */
-export function offlineDb(): OfflineDb {
-  shared ??= new OfflineDb();
+/** The app's database (created on first use); `legacyOwner` as in OfflineDb. */
+export function offlineDb(legacyOwner?: () => string | null): OfflineDb {
+  shared ??= new OfflineDb(undefined, legacyOwner);
   return shared;
 }

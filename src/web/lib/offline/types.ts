@@ -41,6 +41,17 @@ export interface QueueItem {
   key: string;
   /** The task (service request) the action belongs to: items of one task go in order. */
   taskId: string;
+  /**
+   * Who queued it, their user id (issue 31): only their session sends, shows, retries or discards
+   * it; signing out keeps it for them. Null: queued by a version that kept no owner, with nobody
+   * signed in when this version first opened the queue: never sent, shown to nobody (ADR 027).
+   */
+  ownerId: string | null;
+  /**
+   * Queued by a version that kept no owner and given to the user signed in when this version first
+   * opened the queue: it needs attention (not sent by itself) until that user retries or discards it.
+   */
+  legacy?: boolean;
   action: QueuedAction;
   /** When the technician did it (ISO 8601): the body's clientTime. */
   clientTime: string;

@@ -140,6 +140,8 @@ function useQueuedAction<TVars>(
       return answer;
     },
     fallback,
+    // Saved on the phone at once, with or without a signal (the queue sends it when it can).
+    networkMode: 'always',
     success: (data) => (queuedAnswers.has(data) ? savedOnPhone() : success),
     ...transitionCache(id),
     onSuccess,
@@ -188,6 +190,7 @@ export function useSaveLocation(requestId: string) {
   const { t } = useTranslation('requests');
   return useApiMutation({
     // Through the offline queue like the technician's other actions (issue 22, ADR 027).
+    networkMode: 'always',
     mutationFn: async (v: { customerId: string; location: LocationInput }): Promise<{ queued: boolean }> => {
       const result = await actAndWait({
         kind: 'location',
