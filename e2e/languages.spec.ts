@@ -27,8 +27,14 @@ import { scaled } from '../tests/harness/speed.ts';
 import { createCustomer, createRegion, createServiceRequest, createUser, type MadeUser, signIn } from './fixtures.ts';
 
 async function pickLanguage(page: Page, name: string) {
-  await page.getByRole('combobox', { name: /Language|भाषा|மொழி|ഭാഷ/ }).click();
-  await page.getByRole('option', { name, exact: true }).click();
+  const picker = page.getByRole('combobox', { name: /Language|भाषा|மொழி|ഭാഷ/ });
+  // A click that lands while the menu is still opening (its options' script font arriving moves
+  // them) can leave the menu open on the old choice: pick again until the picker shows the name.
+  await expect(async () => {
+    if (!(await page.getByRole('listbox').isVisible())) await picker.click();
+    await page.getByRole('option', { name, exact: true }).click({ timeout: scaled(3000) });
+    await expect(picker).toContainText(name, { timeout: scaled(2000) });
+  }).toPass({ timeout: scaled(20_000) });
 }
 
 /** `{{name}}`-style placeholders filled in, as i18next does. */

@@ -32,6 +32,8 @@ test('a custom role under the Service Admin: the Service Admin may edit it, the 
   // ...so the screen offers the Sales Admin none.
   await loginAs(page, 'sales.admin@demo.test');
   await page.goto('/roles');
+  // The list first (a person changes the page size of a table they see).
+  await expect(page.getByRole('row', { name: /^Super Admin System Role/ })).toBeVisible();
   await page.getByRole('combobox', { name: /Rows per page/ }).click();
   await page.getByRole('option', { name: '50' }).click();
   const row = page.getByRole('row').filter({ hasText: name });
@@ -43,6 +45,7 @@ test('a custom role under the Service Admin: the Service Admin may edit it, the 
   const other = await context.newPage();
   await loginAs(other, 'service.admin@demo.test');
   await other.goto('/roles');
+  await expect(other.getByRole('row', { name: /^Super Admin System Role/ })).toBeVisible();
   await other.getByRole('combobox', { name: /Rows per page/ }).click();
   await other.getByRole('option', { name: '50' }).click();
   const own = other.getByRole('row').filter({ hasText: name });
