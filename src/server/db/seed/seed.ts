@@ -7,10 +7,10 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client.ts';
-import { refreshSessions, roles, users } from '#server/db/schema/people.ts';
+import { roles, users } from '#server/db/schema/people.ts';
 import { audit } from '#server/lib/audit.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
-import { publishRevoked } from '#server/lib/push-channel.ts';
+import { revokeAllSessions } from '#server/lib/sessions.ts';
 import { ROLE, SYSTEM_ROLE_PARENT, SYSTEM_ROLES } from '#shared/domain/roles.ts';
 import { DEMO_EMAILS, seedDemo } from './demo.ts';
 
@@ -78,13 +78,7 @@ async function deactivateDemoAccounts(tx: Tx, log: (msg: string) => void) {
     .where(and(inArray(users.email, [...DEMO_EMAILS]), eq(users.status, 'ACTIVE')))
     .returning({ id: users.id, email: users.email });
   for (const u of active) {
-    // Its sessions end and its open notification streams close (as auth's revokeAllSessions does;
-    // the seed sits below the modules and imports none).
-    await tx
-      .update(refreshSessions)
-      .set({ revokedAt: new Date(), revokedReason: 'demo off' })
-      .where(and(eq(refreshSessions.userId, u.id), sql`${refreshSessions.revokedAt} IS NULL`));
-    await publishRevoked(tx, { user: u.id });
+    await revokeAllSessions(tx, u.id, 'demo off');
     await audit(tx, {
       action: 'user.deactivate',
       entityType: 'user',

@@ -2,10 +2,9 @@
  * What other modules may read or do of the auth module's data (the module's exported queries,
  * ADR 029): the public view of a user (never the hash) and revoking a user's sessions.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
-import { refreshSessions, regions, roles, users } from '#server/db/schema/people.ts';
-import { publishRevoked } from '#server/lib/push-channel.ts';
+import { regions, roles, users } from '#server/db/schema/people.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
 
 /** The columns every public view of a user is built from: never the hash. */
@@ -47,18 +46,5 @@ export function selectUsers(db: Tx) {
     .leftJoin(regions, eq(regions.id, users.regionId));
 }
 
-/** Revokes a user's sessions but `exceptId`; their open notification streams end too. */
-export async function revokeAllSessions(db: Tx, userId: string, reason: string, exceptId?: string) {
-  await db
-    .update(refreshSessions)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(
-      and(
-        eq(refreshSessions.userId, userId),
-        sql`${refreshSessions.revokedAt} IS NULL`,
-        exceptId ? sql`${refreshSessions.id} <> ${exceptId}` : undefined,
-      ),
-    );
-  // Announced even when no row changed: a stream may outlive its session's expiry row.
-  await publishRevoked(db, { user: userId, ...(exceptId ? { except: exceptId } : {}) });
-}
+/** Revoking a user's sessions: one statement for every caller (lib/sessions.ts). */
+export { revokeAllSessions } from '#server/lib/sessions.ts';
