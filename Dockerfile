@@ -1,10 +1,11 @@
 # syntax=docker/dockerfile:1
-# AquaDesk: one image serves the web app and the API on one port (docs/deploy.md).
+# AquaDesk: one image serves the web app and the API on one port (docs/deploy.md). Node 24, the
+# current LTS (ADR 032: 22.12 and 24 are supported).
 # Not built on the development machines (no Docker there); CI builds the same production bundle
 # with `npm run build`, and the runtime stage runs exactly what `npm run serve` runs.
 
 # ---- build: all dependencies, then the web bundle (dist/web) and the compiled server (dist/server) ----
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # A lockfile written where the registry serves only linux-x64 binaries lacks the other platforms'
@@ -14,7 +15,7 @@ COPY . .
 RUN npm run build
 
 # ---- runtime: production dependencies only, non-root ----
-FROM node:20-slim AS runtime
+FROM node:24-slim AS runtime
 # DEMO=off: the image is for real use (the demo tour is `npm start`); set ADMIN_EMAIL and
 # ADMIN_PASSWORD for the first Super Admin. MALLOC_ARENA_MAX=2: glibc keeps freed picture memory
 # per thread arena; two arenas keep the RSS growth of image work low (security.md R15).

@@ -11,13 +11,14 @@
 import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
 import { DAILY_JOB, scheduleDailyMaintenance } from '#server/modules/maintenance/daily.ts';
 import {
   cronOf,
+  dropPgBoss10Schema,
   InProcessRunner,
   type JobHandler,
   type JobRunner,
@@ -148,12 +149,14 @@ describe.runIf(process.env.TEST_DB === 'postgres')('pg-boss on PostgreSQL', () =
       const queue = await client.getQueue(DAILY_JOB);
       expect(queue?.policy).toBe('singleton');
 
-      // pg-boss reads the row with its own cron parser (timekeeper.js, shouldSendIt): 00:30 UTC.
+      // pg-boss reads the row with its own cron parser (timekeeper.js): 00:30 UTC.
       const fromPgBoss = createRequire(createRequire(import.meta.url).resolve('pg-boss'));
-      const cronParser = fromPgBoss('cron-parser') as {
-        parseExpression(cron: string, o: { tz: string; currentDate: Date }): { next(): { toISOString(): string } };
+      const { CronExpressionParser } = fromPgBoss('cron-parser') as {
+        CronExpressionParser: {
+          parse(cron: string, o: { tz: string; currentDate: Date }): { next(): { toISOString(): string | null } };
+        };
       };
-      const fires = cronParser.parseExpression(schedules[0]?.cron as string, {
+      const fires = CronExpressionParser.parse(schedules[0]?.cron as string, {
         tz: schedules[0]?.timezone as string,
         currentDate: new Date('2026-03-10T00:00:00Z'),
       });
@@ -166,10 +169,46 @@ describe.runIf(process.env.TEST_DB === 'postgres')('pg-boss on PostgreSQL', () =
       expect(runs).toHaveLength(1);
       expect(errors).toEqual([]);
     } finally {
-      await client.stop({ graceful: false, wait: true }).catch(() => {});
+      await client.stop({ graceful: false }).catch(() => {});
       await first.stop();
       await second.stop();
     }
+  });
+  it('an installation on pg-boss 10 (schema version 24) starts on pg-boss 12: the old schema is dropped once and the schedule is back', async () => {
+    const dbAt = async (sql: string) => {
+      const c = new pg.Client({ connectionString: dbUrl });
+      await c.connect();
+      try {
+        return await c.query(sql);
+      } finally {
+        await c.end();
+      }
+    };
+    // What pg-boss 10 left: its version table at 24 and a job table with a finished run.
+    await dbAt('DROP SCHEMA IF EXISTS pgboss CASCADE');
+    await dbAt(
+      'CREATE SCHEMA pgboss; CREATE TABLE pgboss.version (version int PRIMARY KEY, maintained_on timestamptz, cron_on timestamptz);' +
+        'INSERT INTO pgboss.version VALUES (24, now(), now()); CREATE TABLE pgboss.job (id uuid, name text);',
+    );
+    expect(await dropPgBoss10Schema(dbUrl)).toBe(true);
+    expect(await dropPgBoss10Schema(dbUrl)).toBe(false);
+
+    await dbAt(
+      'CREATE SCHEMA pgboss; CREATE TABLE pgboss.version (version int PRIMARY KEY, maintained_on timestamptz, cron_on timestamptz);' +
+        'INSERT INTO pgboss.version VALUES (24, now(), now());',
+    );
+    const errors: unknown[] = [];
+    const runner = new PgBossRunner(dbUrl, (_n, err) => errors.push(err));
+    try {
+      await runner.daily(DAILY_JOB, '06:00', IST, async () => {});
+    } finally {
+      await runner.stop();
+    }
+    const version = await dbAt('SELECT version FROM pgboss.version');
+    expect(Number(version.rows[0]?.version)).toBeGreaterThanOrEqual(25);
+    const schedules = await dbAt('SELECT name, cron, timezone FROM pgboss.schedule');
+    expect(schedules.rows).toEqual([{ name: DAILY_JOB, cron: '0 6 * * *', timezone: IST }]);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -1,13 +1,13 @@
 /**
- * One job runner for all background work (ADR 024). On PostgreSQL, pg-boss (10.x, the line that
- * supports Node 20): its cron schedule is kept in the database and fired once across every
- * process, and each job is fetched by one worker (SKIP LOCKED). On PGlite (one connection, no
+ * One job runner for all background work (ADR 024). On PostgreSQL, pg-boss (12.x, on Node 22.12 and
+ * later: ADR 032): its cron schedule is kept in the database and fired once across every process, and each job is fetched by one worker (SKIP LOCKED). On PGlite (one connection, no
  * LISTEN, one process by construction: the data directory is locked) an in-process runner with
  * croner for the times. Both run the same handlers; what must never happen twice is decided by
  * the handlers' own unique keys, not by the runner.
  */
 import { Cron } from 'croner';
-import PgBoss from 'pg-boss';
+import pg from 'pg';
+import { PgBoss } from 'pg-boss';
 
 export type JobHandler = () => Promise<unknown>;
 
@@ -56,7 +56,7 @@ export class PgBossRunner implements JobRunner {
   private started: Promise<unknown> | null = null;
 
   constructor(
-    connectionString: string,
+    private readonly connectionString: string,
     private readonly onError: (name: string, err: unknown) => void,
   ) {
     this.boss = new PgBoss({ connectionString, max: 2, schema: 'pgboss' });
@@ -64,9 +64,9 @@ export class PgBossRunner implements JobRunner {
   }
 
   async daily(name: string, at: string, timeZone: string, handler: JobHandler): Promise<Date | null> {
-    this.started ??= this.boss.start();
+    this.started ??= dropPgBoss10Schema(this.connectionString).then(() => this.boss.start());
     await this.started;
-    await this.boss.createQueue(name, { name, policy: 'singleton' });
+    await this.boss.createQueue(name, { policy: 'singleton' });
     // Kept in pgboss.schedule (name, cron, timezone): one row per name however many processes start.
     await this.boss.schedule(name, cronOf(at), {}, { tz: timeZone });
     await this.boss.work(name, async () => {
@@ -81,7 +81,39 @@ export class PgBossRunner implements JobRunner {
   }
 
   async stop(): Promise<void> {
-    if (this.started) await this.boss.stop({ graceful: true, wait: true });
+    if (this.started) await this.boss.stop({ graceful: true });
+  }
+}
+
+/**
+ * pg-boss 12 migrates its schema only from version 25 (pg-boss 11) on; AquaDesk ran pg-boss 10
+ * (schema version 24) until ADR 032. That schema holds nothing the app needs to keep: the
+ * schedules are written again by every start (`schedule` above) and the jobs are the finished
+ * daily runs (their results are in the app's own tables). So an installation still on version 24
+ * drops it once, under an advisory lock so that two processes starting together drop it once,
+ * and pg-boss 12 creates its own. Stop every process of the old version before the upgrade
+ * (docs/deploy.md): an old process left running would find its schema gone.
+ */
+export async function dropPgBoss10Schema(connectionString: string, schema = 'pgboss'): Promise<boolean> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('aquadesk:pg-boss-upgrade'))");
+    const table = await client.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [`${schema}.version`]);
+    const found = table.rows[0]?.t
+      ? await client.query<{ version: string }>(`SELECT version FROM ${client.escapeIdentifier(schema)}.version`)
+      : null;
+    const version = found?.rows[0] ? Number(found.rows[0].version) : null;
+    const old = version !== null && version < 25;
+    if (old) await client.query(`DROP SCHEMA ${client.escapeIdentifier(schema)} CASCADE`);
+    await client.query('COMMIT');
+    return old;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    await client.end();
   }
 }
 
