@@ -3,9 +3,11 @@
  * `npm run build`; `npm run test:e2e` builds first), on a fresh embedded database with the demo
  * data, driven in Debian's Chromium. Playwright never downloads a browser here.
  *
- * Two projects: `chromium` (every spec, at 127.0.0.1) and `lan` (only *.lan.spec.ts: the app at
- * http://aquadesk.test, a name on the office network over plain HTTP, which Chromium maps to
- * 127.0.0.1 by its host-resolver rules; issue 14).
+ * Three projects: `chromium` (every spec but the two below, at 127.0.0.1), `lan` (only
+ * *.lan.spec.ts: the app at http://aquadesk.test, a name on the office network over plain HTTP,
+ * which Chromium maps to 127.0.0.1 by its host-resolver rules; issue 14) and `https` (only
+ * *.tls.spec.ts: the same server behind Caddy at https://aquadesk.test:<port>, a phone in the
+ * field; Caddy and the browser's certificate store come from e2e/tls.ts; issue 32).
  *
  *   E2E_PORT   port of the app under test (default 4173)
  */
@@ -61,7 +63,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: '**/*.lan.spec.ts',
+      testIgnore: ['**/*.lan.spec.ts', '**/*.tls.spec.ts'],
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1366, height: 850 },
@@ -76,6 +78,24 @@ export default defineConfig({
         // Chromium, not the device's default browser; a phone-sized window.
         browserName: 'chromium',
         baseURL: lanURL,
+        launchOptions: {
+          executablePath,
+          args: [...chromiumArgs, `--host-resolver-rules=MAP aquadesk.test 127.0.0.1`],
+        },
+      },
+    },
+    {
+      // A 360 px touch phone over HTTPS through Caddy (e2e/tls.ts): the spec's fixture starts
+      // Caddy in front of the webServer below, gives the browser a HOME whose NSS database trusts
+      // Caddy's root, and sets baseURL to https://aquadesk.test:<port>. The server needs nothing
+      // of its own for it: Caddy on 127.0.0.1 is a proxy the default TRUST_PROXY (loopback)
+      // believes, so its X-Forwarded-Proto makes the answers HTTPS ones (HSTS, Secure cookie),
+      // while the other projects' plain HTTP at 127.0.0.1 stays plain.
+      name: 'https',
+      testMatch: '**/*.tls.spec.ts',
+      use: {
+        ...devices['Galaxy S8'],
+        browserName: 'chromium',
         launchOptions: {
           executablePath,
           args: [...chromiumArgs, `--host-resolver-rules=MAP aquadesk.test 127.0.0.1`],
@@ -102,7 +122,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test signs in; the per-client limit is the API tests' business, not the browser's.
       LOGIN_RATE_PER_IP: '10000',
-      // The `lan` project's name (a LAN name is not answered unless listed: 421, lib/host-guard.ts).
+      // The `lan` and `https` projects' name (a name is not answered unless listed: 421,
+      // lib/host-guard.ts).
       ALLOWED_HOSTS: 'aquadesk.test',
     },
   },

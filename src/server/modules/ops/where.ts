@@ -3,6 +3,9 @@
  * and when the server listens on every interface, one address per network card a phone on the
  * same Wi-Fi can reach, with a QR code of the first so a technician scans it from the screen.
  * PUBLIC_URL, when set, is the address people use: it comes first and is the one QR-coded.
+ * Served over plain HTTP to other machines (HOST not loopback, PUBLIC_URL not https://), one line
+ * says that this is for the shop's network only and technicians in the field need HTTPS, with
+ * the README section that tells how (issue 32).
  */
 import os from 'node:os';
 import QRCode from 'qrcode';
@@ -15,6 +18,10 @@ export interface Where {
 
 const ALL_INTERFACES = new Set(['0.0.0.0', '::', '']);
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+
+/** The one line printed when other machines reach AquaDesk over plain HTTP. */
+export const FIELD_NEEDS_HTTPS =
+  '  Plain HTTP is for the shop\'s network only: technicians in the field need HTTPS. See "Technicians in the field" in README.md.';
 
 /** The non-internal IPv4 addresses of this machine, in the order the OS lists its interfaces. */
 export function lanAddresses(interfaces: ReturnType<typeof os.networkInterfaces> = os.networkInterfaces()): string[] {
@@ -51,6 +58,7 @@ export function whereToOpen(opts: {
       '  Only this computer can open it. To use it from phones on the same network, start it with HOST=0.0.0.0.',
     );
   }
+  if (!LOOPBACK.has(host) && !publicUrl?.startsWith('https://')) lines.push(FIELD_NEEDS_HTTPS);
   const qrTarget = publicUrl ?? network[0];
   return qrTarget ? { lines, qrTarget } : { lines };
 }
