@@ -1,6 +1,7 @@
 /**
- * `npm run build` (after the web bundle): the server and the backup/restore scripts compiled to
- * plain JavaScript in dist/server, so production runs no TypeScript (ADR 013).
+ * `npm run build` (after the web bundle): the server and the backup, restore and
+ * migrate-to-postgres scripts compiled to plain JavaScript in dist/server, so production runs no
+ * TypeScript (ADR 013).
  *
  * esbuild bundles our own code (src/server, src/shared, the `#server/*` / `#shared/*` subpath
  * imports resolved at build time) into ES modules; every npm package stays an import of
@@ -27,6 +28,7 @@ export async function buildServer(out = OUT): Promise<void> {
       main: 'src/server/main.ts',
       backup: 'scripts/backup.ts',
       restore: 'scripts/restore.ts',
+      'migrate-to-postgres': 'scripts/migrate-to-postgres.ts',
     },
     outdir: out,
     bundle: true,

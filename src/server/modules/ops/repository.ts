@@ -6,8 +6,11 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Db } from '#server/db/client.ts';
 
-/** One key for every AquaDesk process on a database: only one migrates and seeds at a time. */
-const MIGRATION_LOCK_KEY = 0x41_51_44_4b; // 'AQDK'
+/**
+ * One key for every AquaDesk process on a database: only one migrates and seeds at a time
+ * (scripts/migrate-to-postgres.ts takes it too, so a server starting on its target waits).
+ */
+export const MIGRATION_LOCK_KEY = 0x41_51_44_4b; // 'AQDK'
 
 /** The cheapest statement the database must answer (GET /api/ready). */
 export async function selectOne(db: Db): Promise<void> {
