@@ -1,14 +1,19 @@
 /**
  * The technician's sync status (issue 22, ADR 027): "N changes waiting to sync" with Sync now, each
- * queued change with its state (waiting, sending with its progress, failed with the reason), and
- * the changes the server refused ("needs attention", with its message): Retry or Discard, never
- * dropped by itself. Nothing is shown when every change has been sent. `taskId` narrows it to a task.
- * Only the signed-in user's changes are listed (issue 31: the queue is theirs alone).
+ * queued change with its state in the reader's language (issue 33, lib/offline/item-state.ts:
+ * waiting, for the network or to try again; sending, with its progress; sent), and the changes the
+ * server refused ("needs attention", with its message): Retry or Discard, never dropped by itself.
+ * Waiting is not failed: a change with no signal is waiting for it. Nothing is shown when every
+ * change has been sent. `taskId` narrows it to a task. Only the signed-in user's changes are
+ * listed (issue 31: the queue is theirs alone). At 360 px in the longest languages the text has
+ * the panel's whole width: Sync now sits under the list, not beside it.
  *
  * `UnsentSignOutDialog`: the top bar's question before signing out with changes not sent yet
  * (issue 31), loaded only then (this module is the technician screens' chunk, already loaded).
  */
+import CheckCircle from '@mui/icons-material/CheckCircleOutlined';
 import CloudSync from '@mui/icons-material/CloudSyncOutlined';
+import Sync from '@mui/icons-material/Sync';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -24,22 +29,33 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '#web/i18n/hooks.ts';
+import { useUnreachable } from '#web/lib/connectivity.ts';
 import { queue, syncNow, useOfflineQueue } from '#web/lib/offline/app-queue.ts';
+import { type ShownItem, shownState, stateKey } from '#web/lib/offline/item-state.ts';
 import { describeQueued } from '#web/lib/offline/registry.ts';
 import type { QueueItem } from '#web/lib/offline/types.ts';
+
+/** Long words of the Indian languages wrap between words, and break only when one alone is too wide. */
+const WRAP = { overflowWrap: 'break-word', minWidth: 0 } as const;
 
 export function SyncStatus({ taskId }: { taskId?: string }) {
   const { t } = useTranslation('offline');
   const format = useFormat();
   const view = useOfflineQueue(useQueryClient());
-  const items = taskId ? view.items.filter((i) => i.taskId === taskId) : view.items;
+  const offline = useUnreachable();
+  const mine = (i: QueueItem) => !taskId || i.taskId === taskId;
+  const items = view.items.filter(mine);
   if (items.length === 0) return null;
   const attention = items.filter((i) => i.state === 'needsAttention');
-  const rest = items.filter((i) => i.state !== 'needsAttention');
+  const pending = items.filter((i) => i.state !== 'needsAttention');
+  // Those sent while others still wait, shown as sent above them.
+  const rest: ShownItem[] = [...view.sent.filter(mine).map((i) => ({ ...i, sent: true })), ...pending];
   // Each kind's name and progress bar from its feature's registration (lib/offline/registry.ts).
   const label = (i: QueueItem) => `${t(describeQueued(i).label)} · ${format.time(i.clientTime)}`;
-  const stateText = (i: QueueItem) =>
-    i.state === 'failed' ? t('state.failed', { reason: i.error ?? '' }) : t(`state.${i.state}`);
+  const stateText = (i: ShownItem) => {
+    const shown = shownState(i, offline);
+    return t(stateKey(shown), { reason: 'reason' in shown ? (shown.reason ?? '') : '' });
+  };
 
   return (
     <Stack spacing={1.5} sx={{ mb: 2 }} data-testid="sync-status">
@@ -78,31 +94,22 @@ export function SyncStatus({ taskId }: { taskId?: string }) {
           </Stack>
         </Alert>
       ))}
-      {rest.length > 0 ? (
-        <Alert
-          severity="info"
-          icon={<CloudSync />}
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              variant="outlined"
-              sx={{ minHeight: 44, whiteSpace: 'nowrap' }}
-              disabled={view.syncing}
-              onClick={() => void syncNow()}
-            >
-              {view.syncing ? t('sync.sending') : t('sync.now')}
-            </Button>
-          }
-        >
-          <AlertTitle sx={{ mb: 0 }}>{t('sync.waiting', { count: rest.length })}</AlertTitle>
+      {pending.length > 0 ? (
+        <Alert severity="info" icon={<CloudSync />} sx={{ '& .MuiAlert-message': { ...WRAP, flex: 1 } }}>
+          <AlertTitle sx={{ mb: 0.5, ...WRAP }}>{t('sync.waiting', { count: pending.length })}</AlertTitle>
           <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
             {rest.map((i) => (
-              <Box component="li" key={i.key} sx={{ mt: 0.5 }}>
-                <Typography variant="body2">
-                  {label(i)}: {stateText(i)}
+              <Box component="li" key={i.key} sx={{ mt: 0.5 }} data-state={shownState(i, offline).state}>
+                <Typography variant="body2" sx={WRAP}>
+                  {i.sent ? (
+                    <CheckCircle color="success" sx={{ fontSize: 16, mr: 0.5, verticalAlign: 'text-bottom' }} />
+                  ) : null}
+                  {label(i)}:{' '}
+                  <Box component="span" sx={{ fontWeight: 600 }}>
+                    {stateText(i)}
+                  </Box>
                 </Typography>
-                {i.state === 'sending' && describeQueued(i).uploads ? (
+                {!i.sent && i.state === 'sending' && describeQueued(i).uploads ? (
                   <LinearProgress
                     variant="determinate"
                     value={view.progress[i.seq as number] ?? 0}
@@ -113,6 +120,17 @@ export function SyncStatus({ taskId }: { taskId?: string }) {
               </Box>
             ))}
           </Box>
+          <Button
+            color="inherit"
+            size="small"
+            variant="outlined"
+            startIcon={<Sync />}
+            sx={{ mt: 1, minHeight: 44 }}
+            disabled={view.syncing}
+            onClick={() => void syncNow()}
+          >
+            {view.syncing ? t('sync.sending') : t('sync.now')}
+          </Button>
         </Alert>
       ) : null}
     </Stack>

@@ -3,15 +3,52 @@
  * layout, so the menu stays; Retry asks at once, and the page comes back by itself when a probe
  * gets an answer (lib/connectivity.ts). In the initial bundle, so it is drawn without MUI's Alert
  * (a warning-coloured box with role=alert) and its texts come through useShellText (ADR 022).
+ *
+ * Offline with a copy kept on the phone is a normal state, not an error (issue 33): while a screen
+ * shows such a copy (the "Offline, as of …" chip, components/OfflineAsOf.tsx, says so through
+ * `useCachedCopyShown`), the notice is not drawn. It also waits UNREACHABLE_GRACE_MS with no copy
+ * on screen before it appears, so it does not flash over a page about to show its copy (read from
+ * the phone in milliseconds once the call has failed), nor between two such pages.
  */
 import CloudOff from '@mui/icons-material/CloudOffOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useShellText } from '#web/i18n/shell-text.ts';
 import { retryNow } from '#web/lib/connectivity.ts';
+
+/** How long the notice waits before it appears (a copy from the phone usually comes first). */
+export const UNREACHABLE_GRACE_MS = 1000;
+
+// How many mounted screens show a copy from the phone now.
+let cachedCopies = 0;
+const copyListeners = new Set<() => void>();
+const setCachedCopies = (n: number) => {
+  cachedCopies = n;
+  for (const l of [...copyListeners]) l();
+};
+
+/** A screen shows a copy kept on the phone (`shown`): no "Can't reach AquaDesk" while it does. */
+export function useCachedCopyShown(shown: boolean): void {
+  useEffect(() => {
+    if (!shown) return;
+    setCachedCopies(cachedCopies + 1);
+    return () => setCachedCopies(cachedCopies - 1);
+  }, [shown]);
+}
+
+function useCachedCopyOnScreen(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      copyListeners.add(l);
+      return () => copyListeners.delete(l);
+    },
+    () => cachedCopies > 0,
+    () => false,
+  );
+}
 
 export interface UnreachableNoticeProps {
   /** Also run on Retry (a page whose code failed to load loads it again). */
@@ -21,6 +58,17 @@ export interface UnreachableNoticeProps {
 export function UnreachableNotice({ onRetry }: UnreachableNoticeProps) {
   const text = useShellText();
   const [trying, setTrying] = useState(false);
+  const [due, setDue] = useState(false);
+  const cachedCopy = useCachedCopyOnScreen();
+  // Drawn once no copy has been on screen for the grace period: not between two screens that
+  // both show one (the next screen's copy comes from the phone in milliseconds).
+  useEffect(() => {
+    setDue(false);
+    if (cachedCopy) return;
+    const timer = setTimeout(() => setDue(true), UNREACHABLE_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [cachedCopy]);
+  if (!due || cachedCopy) return null;
   return (
     <Box
       role="alert"

@@ -17,13 +17,14 @@
  * - On a page that needs no account (the policy table's PUBLIC_ROUTES: /status), a 401 is passed
  *   on: no refresh, no end of the session, no /login.
  * - Failures become `ApiError { status, code, message, errors }`; the server's message wins, else
- *   the caller's `fallback` (the spec's text for that call).
+ *   the caller's `fallback` (the spec's text for that call), else the client's own words for no
+ *   answer or a bare status, in the app's language (`common:apiError.*`, issue 33).
  */
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import type { ErrorCode } from '#shared/contracts/common.ts';
 import { TOTAL_HEADER } from '#shared/domain/constants.ts';
 import { isPublicPath } from '#shared/domain/permissions.ts';
-import { currentLocale } from '#web/i18n/current.ts';
+import { currentLocale, renderShellText } from '#web/i18n/current.ts';
 import { reportStatus } from './connectivity.ts';
 import { publicCallOf } from './public-calls.ts';
 import { session } from './session.ts';
@@ -78,13 +79,24 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
+/**
+ * The client's words for a failure nobody described (issue 33): the `common` catalogue's, in the
+ * app's language through the shell's renderer (i18next stays out of the initial JavaScript,
+ * ADR 022); English until the catalogues are in.
+ */
+function clientMessage(status: number): string {
+  const key = status === 0 ? 'apiError.network' : 'apiError.status';
+  const text = renderShellText(currentLocale(), 'common', key, { status });
+  if (text !== key) return text;
+  return status === 0
+    ? 'No connection to AquaDesk. Check your network.'
+    : `AquaDesk could not do this (error ${status}).`;
+}
+
 /** Turn an error body (or none) into an ApiError. */
 export function toApiError(status: number, body: unknown, fallback?: string): ApiError {
   const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; code?: unknown; errors?: unknown };
-  const message =
-    typeof b.message === 'string' && b.message.trim()
-      ? b.message
-      : (fallback ?? (status === 0 ? 'Network error. Check your connection.' : `Request failed (${status})`));
+  const message = typeof b.message === 'string' && b.message.trim() ? b.message : (fallback ?? clientMessage(status));
   const code = typeof b.code === 'string' ? (b.code as ApiErrorCode) : status === 0 ? 'NETWORK' : 'UNKNOWN';
   const errors = Array.isArray(b.errors)
     ? b.errors.filter(

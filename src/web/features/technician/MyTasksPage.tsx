@@ -2,6 +2,8 @@
  * /technician/my-tasks: one card per open task (status, type, customer, address, description cut
  * at 100 characters, created date, View Details). 'No tasks assigned' when there are none.
  * In the app's language (`technician` catalogue; the request type from the `server` one).
+ * The first KEEP_TASKS_MAX tasks are kept on the phone to open without signal (issue 33); with
+ * more, the page says so.
  */
 import CalendarToday from '@mui/icons-material/CalendarTodayOutlined';
 import Place from '@mui/icons-material/PlaceOutlined';
@@ -27,6 +29,7 @@ import { SyncStatus } from '#web/components/SyncStatus.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { offlineSinceOf } from '#web/lib/offline/app-queue.ts';
+import { KEEP_TASKS_MAX } from './api/keep-tasks.ts';
 import { useMyTasks } from './api/my-tasks.ts';
 
 export default function MyTasksPage() {
@@ -50,6 +53,11 @@ export default function MyTasksPage() {
         />
       ) : null}
       {!tasks.isLoading && !tasks.error && items.length === 0 ? <EmptyState message={t('myTasks.empty')} /> : null}
+      {items.length > KEEP_TASKS_MAX ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('myTasks.keptLimit', { max: KEEP_TASKS_MAX })}
+        </Typography>
+      ) : null}
       <Box
         sx={{
           display: 'grid',

@@ -10,10 +10,11 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { ROLE } from '#shared/domain/roles.ts';
 import { ApiError } from '#web/lib/api-client.ts';
 import { session } from '#web/lib/session.ts';
 import { installReplayTriggers, OfflineQueue } from './queue.ts';
-import { forgetUser, readThrough } from './read-cache.ts';
+import { forgetUser, keep, kept, readThrough } from './read-cache.ts';
 import { type ItemOf, offlineActionOf } from './registry.ts';
 import { sendItem } from './sender.ts';
 import { FORGET_LATER_KEY } from './sign-out.ts';
@@ -31,12 +32,17 @@ const db = () => offlineDb(signedIn);
 
 export interface QueueView {
   items: QueueItem[];
+  /**
+   * The changes sent since the list was last empty (issue 33): shown as sent beside those still
+   * waiting, and forgotten once nothing waits (the sync status then goes).
+   */
+  sent: QueueItem[];
   /** Upload progress by item seq. */
   progress: Record<number, number>;
   syncing: boolean;
 }
 
-let view: QueueView = { items: [], progress: {}, syncing: false };
+let view: QueueView = { items: [], sent: [], progress: {}, syncing: false };
 const listeners = new Set<() => void>();
 const emit = () => {
   for (const l of [...listeners]) l();
@@ -45,7 +51,9 @@ let sentListeners: ((item: QueueItem) => void)[] = [];
 
 async function reload() {
   const items = await queue().items();
-  view = { ...view, items };
+  // Once nothing waits (refused changes aside), the sent ones are forgotten: the list goes.
+  const waiting = items.some((i) => i.state !== 'needsAttention');
+  view = { ...view, items, sent: waiting ? view.sent : [] };
   emit();
 }
 
@@ -62,6 +70,7 @@ export function queue(): OfflineQueue {
       emit();
     },
     onSent: (item) => {
+      view = { ...view, sent: [...view.sent, item] };
       for (const l of sentListeners) l(item);
     },
   });
@@ -158,10 +167,18 @@ export async function actAndWait(action: Parameters<OfflineQueue['enqueue']>[0])
 
 /** Answers served from the phone, with the time they were saved (for "Offline, as of …"). */
 const fromPhone = new WeakMap<object, number>();
+/**
+ * The same time on an object answer itself, as an enumerable symbol key: a copy made by spreading
+ * it (a queued change shown over it, features/requests/api/actions.ts) is still the phone's copy
+ * and keeps saying so (issue 33). Symbols are neither serialised nor stored.
+ */
+const SAVED_AT = Symbol('savedOnPhoneAt');
 
 /** When this answer was saved on the phone, if it came from there (null when fresh). */
 export function offlineSinceOf(data: unknown): number | null {
-  return data && typeof data === 'object' ? (fromPhone.get(data) ?? null) : null;
+  if (!data || typeof data !== 'object') return null;
+  const own = (data as { [SAVED_AT]?: unknown })[SAVED_AT];
+  return typeof own === 'number' ? own : (fromPhone.get(data) ?? null);
 }
 
 /**
@@ -176,9 +193,36 @@ export async function cachedRead<T extends object>(
   if (!userId) return fetch();
   const read = await readThrough(db(), userId, key, fetch, isNetworkError, Date.now, () => signedIn() === userId);
   if (read.offlineSince === null) return read.data;
-  const copy = (Array.isArray(read.data) ? [...read.data] : { ...read.data }) as T;
+  const copy = (Array.isArray(read.data) ? [...read.data] : { ...read.data, [SAVED_AT]: read.offlineSince }) as T;
   fromPhone.set(copy, read.offlineSince);
   return copy;
+}
+
+/**
+ * A read kept on the phone for a technician (and served from it when the network fails), straight
+ * from the server for everyone else: the office's screens are not stored (ADR 027). For the reads
+ * a technician's task needs (its unit, its customer's units: `keptKeys`, read-cache.ts).
+ */
+export function phoneRead<T extends object>(key: readonly unknown[], fetch: () => Promise<T>): Promise<T> {
+  const user = session.get().user;
+  return cachedRead(user?.policyRole === ROLE.TECHNICIAN ? user.id : undefined, key, fetch);
+}
+
+/** Keeps an answer fetched ahead of use for this user (issue 33); nothing once they signed out. */
+export async function keepOnPhone(userId: string, key: readonly unknown[], data: unknown): Promise<void> {
+  // Checked right before the write: a sign-out's drop of the cache comes after it (ADR 027).
+  if (signedIn() !== userId) return;
+  await keep(db(), userId, key, data);
+}
+
+/** This user's kept answer for `key` and when it was saved, if any. */
+export function keptOnPhone<T>(userId: string, key: readonly unknown[]) {
+  return kept<T>(db(), userId, key);
+}
+
+/** Is the user signed in now this one? (A keeping run stops when not.) */
+export function stillSignedIn(userId: string): boolean {
+  return signedIn() === userId;
 }
 
 // ---- sign-out and another user (issue 31) ------------------------------------------------------
@@ -215,7 +259,7 @@ if (typeof window !== 'undefined') {
     // The session ended or changed hands (sign-out, expiry, another tab): the phone keeps nothing
     // of the previous user's customers, and shows and sends only the new user's changes.
     if (before) void forgetReads(before);
-    view = { ...view, progress: {} };
+    view = { ...view, sent: [], progress: {} };
     void reload();
     if (now && uninstall) void queue().run();
   });

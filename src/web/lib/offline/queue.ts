@@ -151,6 +151,7 @@ export class OfflineQueue {
       nextAttemptAt: 0,
       error: null,
       status: null,
+      failure: null,
       refusedAt: null,
     });
     this.onChange();
@@ -220,6 +221,7 @@ export class OfflineQueue {
           state: 'needsAttention',
           error: result.message,
           status: result.status,
+          failure: null,
           refusedAt: this.now(),
           attempts: item.attempts + 1,
         });
@@ -230,6 +232,7 @@ export class OfflineQueue {
           state: 'failed',
           error: result.message,
           status: null,
+          failure: result.status,
           attempts,
           nextAttemptAt: this.now() + backoffMs(attempts),
         });

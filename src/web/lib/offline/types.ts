@@ -4,6 +4,7 @@
  * waiting          not sent yet, or due again after a failure (see `nextAttemptAt`)
  * sending          on its way now
  * failed           the network or the server (5xx, 429) failed; retried with backoff by itself
+ *                  (shown as waiting: for the signal, or to try again; see item-state.ts)
  * needsAttention   the server refused it (4xx: the task was reassigned, rejected, acknowledged):
  *                  never retried by itself, never dropped; the technician's notes and photos stay
  */
@@ -63,6 +64,12 @@ export interface QueueItem {
   error: string | null;
   /** The HTTP status of a refusal (needsAttention), else null. */
   status: number | null;
+  /**
+   * The HTTP status of the last failed attempt (state failed): 0 when no answer came (no signal:
+   * the item is simply waiting for it, issue 33), else the server's 5xx, 408 or 429. Absent on
+   * items failed before it was kept (read as no answer) and on the others.
+   */
+  failure?: number | null;
   /** Epoch ms of the refusal (needsAttention); absent or null otherwise. */
   refusedAt?: number | null;
 }

@@ -1,24 +1,26 @@
-/** GET /api/technicians/my-tasks: the open work assigned to me. */
+/**
+ * GET /api/technicians/my-tasks: the open work assigned to me. Kept on the phone and served from
+ * there when the network fails (issue 22, ADR 027); each time it comes from the server, the details
+ * of its tasks are kept too, in the background, so every task opens offline (issue 33, keep-tasks.ts).
+ */
 import { useQuery } from '@tanstack/react-query';
-import { getI18n } from 'react-i18next';
-import type { RequestSummary } from '#shared/contracts/service-requests.ts';
-import { api } from '#web/lib/api-client.ts';
-import { cachedRead } from '#web/lib/offline/app-queue.ts';
+import { offlineSinceOf } from '#web/lib/offline/app-queue.ts';
 import { session } from '#web/lib/session.ts';
+import { fetchMyTasks, keepInBackground, refreshKeptTasksOnReturn } from './keep-tasks.ts';
 import { technicianQueryKey } from './keys.ts';
 
 export function useMyTasks() {
+  refreshKeptTasksOnReturn();
   return useQuery({
     queryKey: [...technicianQueryKey, 'my-tasks'],
     // Not a paged list: every open task, on one screen.
-    // Kept on the phone and served from there when the network fails (issue 22, ADR 027).
-    queryFn: ({ signal }) =>
-      cachedRead(session.get().user?.id, ['my-tasks'], async () => ({
-        items: await api<RequestSummary[]>('/technicians/my-tasks', {
-          signal,
-          fallback: getI18n().t('technician:myTasks.fetchFailed'),
-        }),
-      })),
+    queryFn: async ({ signal }) => {
+      const userId = session.get().user?.id;
+      const tasks = await fetchMyTasks(userId, signal);
+      // Not awaited: the list shows at once, the details follow.
+      if (userId && offlineSinceOf(tasks) === null) keepInBackground(userId, tasks.items);
+      return tasks;
+    },
     structuralSharing: false,
   });
 }

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { getI18n } from 'react-i18next';
 import type { UnitDetails } from '#shared/contracts/units.ts';
 import { api } from '#web/lib/api-client.ts';
+import { phoneRead } from '#web/lib/offline/app-queue.ts';
+import { keptKeys } from '#web/lib/offline/read-cache.ts';
 import { queryRoots } from '#web/lib/query-keys.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
 
@@ -12,7 +14,9 @@ export const unitQueryKey = (id: string) => [...queryRoots.units, id] as const;
 export function useUnitDetails(id: string, opts: { fallback?: string; enabled?: boolean } = {}) {
   return useQuery({
     queryKey: unitQueryKey(id),
-    queryFn: ({ signal }) => api<UnitDetails>(`/units/${id}`, { signal, fallback: opts.fallback }),
+    // A technician's units are kept on the phone with their tasks (issue 33): read offline too.
+    queryFn: ({ signal }) =>
+      phoneRead(keptKeys.unit(id), () => api<UnitDetails>(`/units/${id}`, { signal, fallback: opts.fallback })),
     enabled: opts.enabled ?? true,
   });
 }

@@ -2,8 +2,8 @@
  * Issue 21, on the details page of a request raised for an installed unit: the purifier (brand and
  * model, serial number), linked to the unit's page for those who may open it, and what is due on
  * it. Read from GET /api/units/:id: the request's assignee reads its unit there even from another
- * region; a reader the server does not let see the unit (404) sees no card, nor does a phone
- * without a network (the unit is not kept for offline use). The details page (features/requests)
+ * region; a reader the server does not let see the unit (404) sees no card. A technician's units
+ * are kept on the phone with their tasks (issue 33), so the card shows offline too. The details page (features/requests)
  * gives its card and label frames; the app composes the two (app/pages/RequestDetailsPage.tsx).
  */
 import Box from '@mui/material/Box';
