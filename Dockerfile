@@ -1,11 +1,11 @@
 # syntax=docker/dockerfile:1
 # AquaDesk: one image serves the web app and the API on one port (docs/deploy.md). Node 24, the
-# current LTS (ADR 032: 22.12 and 24 are supported).
+# current LTS, on Debian 13 (ADR 032: 22.12 and 24 are supported).
 # Not built on the development machines (no Docker there); CI builds the same production bundle
 # with `npm run build`, and the runtime stage runs exactly what `npm run serve` runs.
 
 # ---- build: all dependencies, then the web bundle (dist/web) and the compiled server (dist/server) ----
-FROM node:24-slim AS build
+FROM node:24-trixie-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # A lockfile written where the registry serves only linux-x64 binaries lacks the other platforms'
@@ -15,7 +15,12 @@ COPY . .
 RUN npm run build
 
 # ---- runtime: production dependencies only, non-root ----
-FROM node:24-slim AS runtime
+FROM node:24-trixie-slim AS runtime
+# pg_dump for `npm run backup` and the daily backup on PostgreSQL (ADR 033): Debian 13's client is
+# PostgreSQL 17, which dumps servers 9.2-17 (compose.yaml's db is 16). Not built here (no Docker).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends postgresql-client \
+    && rm -rf /var/lib/apt/lists/*
 # DEMO=off: the image is for real use (the demo tour is `npm start`); set ADMIN_EMAIL and
 # ADMIN_PASSWORD for the first Super Admin. MALLOC_ARENA_MAX=2: glibc keeps freed picture memory
 # per thread arena; two arenas keep the RSS growth of image work low (security.md R15).
@@ -29,8 +34,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN (npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund) \
     && npm cache clean --force
-# Compiled JavaScript only (ADR 013): dist/server holds main.js, backup.js and restore.js
-# (`npm run backup` / `restore`; pg_dump is not in the image: see docs/deploy.md) and the
+# Compiled JavaScript only (ADR 013): dist/server holds main.js, backup.js, restore.js and
+# migrate-to-postgres.js (`npm run backup` / `restore` / `migrate-to-postgres`) and the
 # migrations; no TypeScript and no tsx at run time.
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/dist/web ./dist/web

@@ -19,6 +19,7 @@ describe('the catalogues (ADR 022)', () => {
       'server',
       'shell',
       'status',
+      'system',
       'technician',
     ]);
     for (const byLng of Object.values(cats)) expect(Object.keys(byLng).sort()).toEqual([...LOCALES].sort());

@@ -3,7 +3,8 @@
  * DATA_DIR (embedded database) or an empty PostgreSQL database (DATABASE_URL), with its photos.
  * It never overwrites: a DATA_DIR that already holds a database or photos, or a database that
  * already has tables, is refused. Afterwards it checks the row counts against the manifest.
- * Start the server afterwards as usual; it applies any migrations newer than the backup.
+ * Start the server afterwards as usual; it applies any migrations newer than the backup. The
+ * backup format is the server's (src/server/modules/backups/layout.ts, ADR 033).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,17 +14,17 @@ import { openDatabase } from '#server/db/client.ts';
 import {
   type Counts,
   copyTree,
-  countRows,
   isEmptyDir,
   libpqTarget,
   MANIFEST,
   type Manifest,
   MEDIA,
-  runMain,
   runTool,
   SECRET,
-  UserError,
-} from './backup-common.ts';
+  BackupError as UserError,
+} from '#server/modules/backups/layout.ts';
+import { countRows } from '#server/modules/backups/repository.ts';
+import { runMain } from './backup-common.ts';
 
 function readManifest(dir: string): Manifest {
   const file = path.join(dir, MANIFEST);
@@ -58,7 +59,10 @@ export async function restore(backupDir: string): Promise<{ manifest: Manifest; 
       throw new UserError(`${config.dataDir} (DATA_DIR) already holds a database: restore into a fresh DATA_DIR.`);
     }
     const dump = fs.readFileSync(path.join(dir, manifest.files.database));
-    const database = await openDatabase({ dataDir: config.dataDir, loadDataDir: new Blob([new Uint8Array(dump)]) });
+    const database = await openDatabase({
+      dataDir: config.dataDir,
+      loadDataDir: new Blob([new Uint8Array(dump)], { type: 'application/x-gzip' }),
+    });
     try {
       counts = await countRows(database.db);
     } finally {
@@ -100,7 +104,7 @@ export async function restore(backupDir: string): Promise<{ manifest: Manifest; 
     }
   }
 
-  if (manifest.files.media) copyTree(path.join(dir, MEDIA), mediaTarget);
+  if (manifest.files.media) await copyTree(path.join(dir, MEDIA), mediaTarget);
   const secretTarget = path.join(config.dataDir, SECRET);
   if (manifest.files.secret && !fs.existsSync(secretTarget)) {
     fs.mkdirSync(config.dataDir, { recursive: true });

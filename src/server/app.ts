@@ -37,6 +37,7 @@ import { storageFor } from './lib/storage-postgres.ts';
 import { TokenService } from './lib/tokens.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { backupRoutes } from './modules/backups/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -148,7 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     lifecycle,
     storage,
     metrics,
-    services: buildServices({ config, db: database.db, tokens, metrics, storage, log: app.log }),
+    services: buildServices({ config, db: database.db, tokens, metrics, storage, log: app.log, database }),
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => actorCache.close());
@@ -228,6 +229,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(unitRoutes, { prefix: '/api' });
   await app.register(contractRoutes, { prefix: '/api' });
   await app.register(maintenanceRoutes, { prefix: '/api' });
+  await app.register(backupRoutes, { prefix: '/api' });
 
   if (config.SERVE_WEB && fs.existsSync(webRoot)) {
     // preCompressed: the .br/.gz copies `npm run build` writes (scripts/compress-web.ts), sent to

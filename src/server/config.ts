@@ -181,9 +181,36 @@ const envSchema = z.object({
     .default(50),
   /** off: no daily run in this process (the on-demand run still works). */
   MAINTENANCE_SCHEDULER: flag(true),
+  /**
+   * The daily backup's time (HH:MM in TZ, issue 32, ADR 033), or `off`: no daily backup in this
+   * process (`npm run backup` and the System page's "Back up now" still work). With
+   * MAINTENANCE_SCHEDULER off the process runs no daily job, this one included.
+   */
+  BACKUP_AT: z
+    .string()
+    .default('02:00')
+    .transform((v) => v.trim().toLowerCase() || '02:00')
+    .refine((v) => v === 'off' || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), 'BACKUP_AT must be HH:MM (24 h), or off')
+    .transform((v): string | null => (v === 'off' ? null : v)),
+  /** Where backups go: one directory per backup (aquadesk-YYYYMMDD-HHMMSS). Default: DATA_DIR/backups. */
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  /** How many backups BACKUP_DIR keeps: after each backup into it, the oldest beyond this are deleted. */
+  BACKUP_KEEP: z.coerce
+    .number({ message: 'BACKUP_KEEP must be a whole number from 1 to 1000' })
+    .int('BACKUP_KEEP must be a whole number from 1 to 1000')
+    .min(1, 'BACKUP_KEEP must be a whole number from 1 to 1000')
+    .max(1000, 'BACKUP_KEEP must be a whole number from 1 to 1000')
+    .default(14),
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string };
+export type Config = z.infer<typeof envSchema> & {
+  dataDir: string;
+  /** BACKUP_DIR resolved, or DATA_DIR/backups. */
+  backupDir: string;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -191,5 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  const backupDir = path.resolve(parsed.data.BACKUP_DIR ?? path.join(dataDir, 'backups'));
+  return { ...parsed.data, dataDir, backupDir };
 }

@@ -7,7 +7,10 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { nodeVersionWarning } from './lib/node-version.ts';
 import { resolveSecret } from './lib/tokens.ts';
+import { localUrlOf, publishLocalAdmin } from './modules/backups/local-access.ts';
+import { scheduleDailyBackup } from './modules/backups/schedule.ts';
 import { scheduleDailyMaintenance } from './modules/maintenance/daily.ts';
 import { type JobRunner, jobRunnerFor } from './modules/maintenance/jobs.ts';
 import { Lifecycle, prepareDatabase } from './modules/ops/lifecycle.ts';
@@ -38,10 +41,15 @@ async function main() {
     logger: loggerOptions(config),
     lifecycle,
   });
+  // Node 20 still starts (README's `npm start` on machines that ship it), with one line (ADR 032).
+  const unsupported = nodeVersionWarning();
+  if (unsupported) app.log.warn({ node: process.version }, unsupported);
 
   let closing = false;
   /** Background work (ADR 024): started once the database is ready, stopped before it closes. */
   let jobs: JobRunner | null = null;
+  /** Removes DATA_DIR/local-admin.json (PGlite: how `npm run backup` reaches this server, ADR 033). */
+  let unpublishLocalAdmin: (() => void) | null = null;
   const shutdown = async (signal: string) => {
     if (closing) {
       app.log.warn({ signal }, 'second signal: exiting without waiting');
@@ -68,6 +76,7 @@ async function main() {
     } catch (err) {
       app.log.error({ err }, 'error while stopping the job runner');
     }
+    unpublishLocalAdmin?.();
     try {
       await database.close();
     } catch (err) {
@@ -81,6 +90,17 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (database.kind === 'pglite') {
+    // This process holds the embedded database: `npm run backup` asks it, on this machine only,
+    // with this start's token (modules/backups/local-access.ts, ADR 033).
+    const bound = app.server.address();
+    const port = typeof bound === 'object' && bound ? bound.port : config.PORT;
+    unpublishLocalAdmin = publishLocalAdmin(config.dataDir, {
+      pid: process.pid,
+      url: localUrlOf(config.HOST, port),
+      token: app.deps.services.backups.localToken,
+    });
+  }
   try {
     await prepareDatabase({
       database,
@@ -99,6 +119,7 @@ async function main() {
   } catch (err) {
     if (closing) return;
     app.log.fatal({ err }, 'could not prepare the database');
+    unpublishLocalAdmin?.();
     await app.close().catch(() => {});
     await database.close().catch(() => {});
     process.exit(1);
@@ -115,11 +136,14 @@ async function main() {
   // After the addresses are printed: on PostgreSQL pg-boss first creates its schema, which must
   // not hold back telling the person at the screen where to open the app.
   if (closing) return;
+  // MAINTENANCE_SCHEDULER=off: this process runs no daily job at all (the backup's included).
   if (config.MAINTENANCE_SCHEDULER) {
     // The daily maintenance run (issue 21): pg-boss on PostgreSQL (once across every process),
     // croner in this process on PGlite. A failing runner is logged; the app keeps serving.
     jobs = jobRunnerFor(config.DATABASE_URL, (job, err) => app.log.error({ err, job }, 'background job failed'));
     await scheduleDailyMaintenance(jobs, config, database.db, app.log, app.deps.services.requests);
+    // The daily backup (issue 32, ADR 033) at BACKUP_AT on the same runner; BACKUP_AT=off: none.
+    if (!closing) await scheduleDailyBackup(jobs, config, app.deps.services.backups, app.log);
   }
 }
 

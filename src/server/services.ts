@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ERR } from '#shared/i18n/server-messages.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import type { AppMetrics } from './lib/metrics.ts';
 import type { Storage } from './lib/storage.ts';
 import type { TokenService } from './lib/tokens.ts';
@@ -16,6 +16,7 @@ import { VisitEvents } from './lib/visit-events.ts';
 import { WorkQueue } from './lib/work-queue.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { AuthService } from './modules/auth/service.ts';
+import { BackupService } from './modules/backups/service.ts';
 import { ContractService } from './modules/contracts/service.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { type JobRaiser, MaintenanceRun } from './modules/maintenance/run.ts';
@@ -42,10 +43,12 @@ export interface Infra {
   storage: Storage;
   /** The app's logger, for services that report progress. */
   log: FastifyBaseLogger;
+  /** The database as opened (a backup snapshots the PGlite instance or runs pg_dump on its URL). */
+  database: Database;
 }
 
 export function buildServices(infra: Infra) {
-  const { config, db, tokens, metrics, storage, log } = infra;
+  const { config, db, tokens, metrics, storage, log, database } = infra;
 
   // --- extension points
   /** A completed visit's subscribers register here (lib/visit-events.ts, ADR 029). */
@@ -101,7 +104,21 @@ export function buildServices(infra: Infra) {
   const uploads = new UploadService(storage, requests, images);
   const work = { requests, requestQueries, technicians, uploads };
 
-  return { visits, ...people, ...customerServices, ...installedBase, ...work };
+  // --- operations: backups (issue 32, ADR 033)
+  const backups = new BackupService(
+    db,
+    database,
+    {
+      dataDir: config.dataDir,
+      backupDir: config.backupDir,
+      keep: config.BACKUP_KEEP,
+      at: config.BACKUP_AT,
+      timeZone: config.TZ,
+    },
+    log,
+  );
+
+  return { visits, ...people, ...customerServices, ...installedBase, ...work, backups };
 }
 
 export type Services = ReturnType<typeof buildServices>;

@@ -756,6 +756,10 @@ export const ENDPOINTS: Endpoint[] = [
     ],
   }),
   ...MAINTENANCE_ENDPOINTS,
+
+  // ---- the System page (issue 32, ADR 033): backups and disk space, the Super Admin's
+  list('system backups', '/api/system/backups', 'system'),
+  endpoint({ name: 'back up now', method: 'POST', route: '/api/system/backups', gate: 'system', body: () => ({}) }),
 ];
 
 /**
@@ -776,5 +780,7 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'GET /api/media/*': 'authorised by a signed URL, not a bearer token; R8 covers it',
   'GET /api/ready': 'operations probe; ops tests cover it',
   'GET /metrics': 'operations probe behind METRICS_TOKEN; ops tests cover it',
+  'POST /api/system/backups/local':
+    'npm run backup on this machine, with the running server’s own token (ADR 033), not a user token; tests/api/ops/backup-routes.test.ts covers it',
   ...docsRoutes(DOCS),
 };

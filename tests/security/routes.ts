@@ -101,6 +101,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/health': 'liveness probe',
   'GET /api/ready': 'readiness probe',
   'GET /metrics': 'its own bearer token (METRICS_TOKEN), not a user token',
+  'POST /api/system/backups/local': 'its own token (DATA_DIR/local-admin.json), from this machine only (ADR 033)',
   'GET /api/media/*': 'authorised by a signed, expiring URL (R8)',
   ...docsRoutes(DOCS),
 };

@@ -71,6 +71,8 @@ const ROUTE_ROLES: Record<RouteKey, SystemRole[]> = {
   maintenance: [SA, SVA, SVM, SVL],
   products: [SA, SVA],
   unit: SEVEN,
+  // Issue 32: backups and disk space, the Super Admin's only.
+  system: [SA],
 };
 
 describe('menu', () => {
@@ -93,15 +95,16 @@ describe('menu', () => {
     expect(menuFor(SVL).map((m) => m.label)).toEqual([...base, 'Maintenance']);
   });
 
-  it('the items beyond the spec’s table: Audit Log for the three admins, Maintenance and Products (issue 21)', () => {
+  it('the items beyond the spec’s table: Audit Log for the three admins, Maintenance and Products (issue 21), System (issue 32)', () => {
     const extra = MENU.filter((m) => !SPEC_LABELS.includes(m.label));
-    expect(extra.map((m) => m.label)).toEqual(['Audit Log', 'Maintenance', 'Products']);
+    expect(extra.map((m) => m.label)).toEqual(['Audit Log', 'Maintenance', 'Products', 'System']);
     for (const role of SYSTEM_ROLES) {
       expect(menuFor(role).some((m) => m.label === 'Audit Log')).toBe(ADMINS.includes(role));
       expect(menuFor(role).some((m) => m.label === 'Maintenance')).toBe(
         ([SA, SVA, SVM, SVL] as SystemRole[]).includes(role),
       );
       expect(menuFor(role).some((m) => m.label === 'Products')).toBe(([SA, SVA] as SystemRole[]).includes(role));
+      expect(menuFor(role).some((m) => m.label === 'System')).toBe(role === SA);
     }
   });
 

@@ -48,6 +48,8 @@ export const CAPABILITY = {
   maintenance: [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD],
   /** Raising the due jobs now (a Service Manager: their region). */
   maintenanceRun: [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER],
+  /** The System page: backups, "Back up now" and free disk space (issue 32, ADR 033). */
+  system: [ROLE.SUPER_ADMIN],
 } as const satisfies Record<string, readonly SystemRole[]>;
 
 export type Capability = keyof typeof CAPABILITY;
@@ -80,6 +82,7 @@ export const ROUTES = {
   maintenance: { path: '/maintenance', capability: 'maintenance' },
   products: { path: '/products', capability: 'productManage' },
   unit: { path: '/units/:id', capability: 'customerHistory' },
+  system: { path: '/system', capability: 'system' },
 } as const satisfies Record<string, { path: string; capability: Capability }>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -123,6 +126,7 @@ export const MENU: readonly { label: string; route: RouteKey; icon: string }[] =
   { label: 'Audit Log', route: 'audit', icon: 'audit' },
   { label: 'Maintenance', route: 'maintenance', icon: 'maintenance' },
   { label: 'Products', route: 'products', icon: 'products' },
+  { label: 'System', route: 'system', icon: 'system' },
 ];
 
 export function menuFor(role: SystemRole | null | undefined): typeof MENU {

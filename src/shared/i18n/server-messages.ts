@@ -56,6 +56,7 @@ export const PLACEHOLDERS = {
   queuedMovedOn: ['status'],
   installedBeforeJob: ['date'],
   unitsPerJob: ['max'],
+  backupFailed: ['error'],
 } as const satisfies Partial<Record<ServerMessageName, readonly string[]>>;
 
 type Placeholders = typeof PLACEHOLDERS;

@@ -51,6 +51,7 @@ const PAGES: Record<RouteKey, () => PageModule> = {
   maintenance: () => import('#web/features/maintenance/MaintenancePage.tsx'),
   products: () => import('#web/features/products/ProductsPage.tsx'),
   unit: () => import('./pages/UnitPage.tsx'),
+  system: () => import('#web/features/system/SystemPage.tsx'),
 };
 
 const RETRYABLE = Object.fromEntries(

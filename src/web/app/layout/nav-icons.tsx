@@ -2,6 +2,7 @@
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlined';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import Assignment from '@mui/icons-material/Assignment';
+import Backup from '@mui/icons-material/Backup';
 import Business from '@mui/icons-material/Business';
 import Category from '@mui/icons-material/Category';
 import Dashboard from '@mui/icons-material/Dashboard';
@@ -26,6 +27,7 @@ const ICONS: Record<string, ReactElement> = {
   audit: <Policy />,
   maintenance: <WaterDrop />,
   products: <Category />,
+  system: <Backup />,
 };
 
 export function navIcon(name: string): ReactElement {
