@@ -9,7 +9,7 @@
  * and the due list on a 360 px touch phone. Those tests work on a customer and unit of their own.
  */
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { addMonths, todayIn } from '../src/shared/domain/maintenance.ts';
+import { addDays, addMonths, todayIn } from '../src/shared/domain/maintenance.ts';
 import { formatDate } from '../src/shared/i18n/format.ts';
 import { apiAuth, createCustomer, loginAs, type MadeRegion, signIn, uniqueTag } from './fixtures.ts';
 
@@ -77,8 +77,19 @@ test('a Service Manager raises the due jobs from the Maintenance screen', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Maintenance' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Units due for maintenance' });
   await expect(table.getByText('Overdue').first()).toBeVisible();
+  // The screen names the run's window beside the list's own filter (issue 33).
+  await expect(page.getByText(/raises only what is due within 7 days from today/)).toBeVisible();
+  // The run asks first, with the server's dry run: how many, which units, which window.
   await page.getByRole('button', { name: 'Raise due jobs now' }).click();
+  const confirm = page.getByRole('dialog', { name: /^Raise \d+ due jobs?\?$/ });
+  await expect(confirm).toContainText(/due by .+ \(within 7 days from today\) that has no open request/);
+  await expect(
+    confirm.getByRole('list', { name: 'Jobs the run will raise' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  await expect(table.getByRole('link', { name: 'Open request' })).toHaveCount(0);
+  await confirm.getByRole('button', { name: /^Raise \d+ jobs?$/ }).click();
   await expect(page.getByRole('alert').filter({ hasText: /Raised \d+ due jobs/ })).toBeVisible();
+  await expect(confirm).toBeHidden();
   await expect(table.getByRole('link', { name: 'Open request' }).first()).toBeVisible();
   // A unit's page from the list: its schedule with state chips.
   await table.getByRole('link').first().click();
@@ -203,6 +214,32 @@ test('a Service Manager edits an AMC price in rupees, then cancels the AMC', asy
     await request.get(`/api/units/${unit.id}/contracts`, { headers: await apiAuth(request) })
   ).json()) as { price: number }[];
   expect(saved[0]?.price).toBe(10_000_000);
+
+  // A new AMC starts the day after this one ends (issue 33); a clash names the contract in the way.
+  const [startsOn, endsOn] = [todayIn(), addMonths(todayIn(), 12)];
+  const nextDay = addDays(endsOn, 1);
+  await page.getByRole('button', { name: 'Add contract' }).click();
+  const add = page.getByRole('dialog', { name: 'Add contract' });
+  await expect(add.getByLabel('Starts on')).toHaveValue(nextDay);
+  await expect(add).toContainText(`The current AMC ends on ${formatDate(endsOn)}: this one starts the next day.`);
+  await add.getByLabel('Starts on').fill(startsOn);
+  await add.getByRole('button', { name: 'Save' }).click();
+  // The server's refusal names each date with its year.
+  const day = (iso: string) =>
+    new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+      Date.parse(`${iso}T00:00:00Z`),
+    );
+  await expect(add.getByRole('alert')).toHaveText(
+    `An active contract of this type (AMC, ${day(startsOn)} to ${day(endsOn)}) already covers part of ` +
+      `this period on this unit. A new one can start on ${day(nextDay)}.`,
+  );
+  await add.getByRole('button', { name: 'Cancel' }).click();
+  // Renew: the Add dialog filled in from the contract (same type, from the day after it ends, same price).
+  await page.getByRole('button', { name: /^Renew AMC/ }).click();
+  const renew = page.getByRole('dialog', { name: 'Renew contract' });
+  await expect(renew.getByLabel('Starts on')).toHaveValue(nextDay);
+  await expect(renew.getByRole('textbox', { name: 'Price (₹)' })).toHaveValue('1,00,000');
+  await renew.getByRole('button', { name: 'Cancel' }).click();
 
   // Cancel, after a confirmation: the contract shows Cancelled and its visits are no longer due.
   await expect(page.getByRole('cell', { name: 'AMC visit' })).toBeVisible();

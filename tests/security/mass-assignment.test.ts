@@ -38,7 +38,7 @@ const LEGIT_OPTIONAL: Record<string, readonly string[]> = {
   'POST /api/roles': Object.keys(createRoleBody.shape),
   // Issue 21: cancelling a contract is a status change the body takes; a run may name a region.
   'PATCH /api/contracts/:id': Object.keys(contractPatchBody.shape),
-  'POST /api/maintenance/run': ['regionId'],
+  'POST /api/maintenance/run': ['regionId', 'dryRun'],
 };
 
 const INJECTED_ID = '0badc0de-0000-4000-8000-00000000beef';

@@ -25,7 +25,6 @@ export const MAINTENANCE_MESSAGES = {
   partsNeedUnit: 'Choose the unit whose parts were replaced',
   installNeedsInstallation: 'A unit can be installed only by completing an INSTALLATION request',
   contractNotFound: 'Contract not found',
-  contractOverlap: 'An active contract of this type already covers part of this period on this unit',
   contractEndsBeforeStart: 'The end date must be after the start date',
   unitWriteRefused:
     "Only those who may edit the customer, or a technician on one of the customer's requests, can change its units",
@@ -82,13 +81,56 @@ export const dueItem = z.object({
 });
 export type DueItem = z.infer<typeof dueItem>;
 
+/**
+ * The run's body. `dryRun` (issue 33 item 2): answer what the run would raise (a `RunPreview`)
+ * and write nothing.
+ */
 export const runBody = z
-  .object({ regionId: z.uuid({ error: 'Invalid region' }).optional() })
+  .object({
+    regionId: z.uuid({ error: 'Invalid region' }).optional(),
+    dryRun: z.boolean({ error: 'dryRun must be true or false' }).optional(),
+  })
   .nullish()
   .transform((b) => b ?? {});
 
 export const runResult = z.object({ created: z.number(), skipped: z.number(), reminders: z.number() });
 export type RunResult = z.infer<typeof runResult>;
 
-export const maintenanceCounts = z.object({ dueThisWeek: z.number(), overdue: z.number(), amcExpiring: z.number() });
+/** At most this many of the jobs a dry run would raise are listed (`total` counts them all). */
+export const RUN_PREVIEW_CAP = 50;
+
+/** One job the run would raise: the unit, its customer, what is due and whether it is charged. */
+export const runPreviewItem = z.object({
+  unitId: z.string(),
+  serialNumber: z.string(),
+  customer: z.object({ id: z.string(), name: z.string() }),
+  product: z.object({ name: z.string(), brand: z.string() }),
+  nextDueOn: z.string(),
+  dueParts: z.array(z.object({ name: z.string(), nextDueOn: z.string() })),
+  chargeable: z.boolean(),
+});
+export type RunPreviewItem = z.infer<typeof runPreviewItem>;
+
+/**
+ * A dry run's answer: how many jobs the run would raise now (`total`; the first RUN_PREVIEW_CAP in
+ * the run's order in `items`), how many it would hold back past the per-customer cap, and its
+ * window: what is due by `horizon`, `leadDays` (MAINTENANCE_LEAD_DAYS) from today.
+ */
+export const runPreview = z.object({
+  dryRun: z.literal(true),
+  total: z.number(),
+  heldBack: z.number(),
+  leadDays: z.number(),
+  horizon: z.string(),
+  items: z.array(runPreviewItem),
+});
+export type RunPreview = z.infer<typeof runPreview>;
+
+/** The counts, and the run's window in days (MAINTENANCE_LEAD_DAYS, issue 33 item 2). */
+export const maintenanceCounts = z.object({
+  dueThisWeek: z.number(),
+  overdue: z.number(),
+  amcExpiring: z.number(),
+  runLeadDays: z.number(),
+});
 export type MaintenanceCounts = z.infer<typeof maintenanceCounts>;

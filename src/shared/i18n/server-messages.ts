@@ -56,6 +56,7 @@ export const PLACEHOLDERS = {
   queuedMovedOn: ['status'],
   installedBeforeJob: ['date'],
   unitsPerJob: ['max'],
+  contractOverlap: ['contract', 'startsOn', 'endsOn', 'nextStart'],
   backupFailed: ['error'],
 } as const satisfies Partial<Record<ServerMessageName, readonly string[]>>;
 

@@ -256,7 +256,27 @@ describe('contracts', () => {
       endsOn: addDays(today(), 300),
     });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json().message).toBe(M.contractOverlap);
+    // Issue 33 item 3: the refusal names the contract in the way, its dates and the first free day.
+    // Each date with its year, in the reader's language ("1 Dec 2026"; Tamil "1 டிச., 2026").
+    const dayIn = (tag: string) => (iso: string) =>
+      new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+        Date.parse(`${iso}T00:00:00Z`),
+      );
+    const day = dayIn('en-IN');
+    const ta = dayIn('ta-IN');
+    expect(clash.json().message).toBe(
+      `An active contract of this type (AMC, ${day(amc.startsOn)} to ${day(amc.endsOn)}) already covers part of ` +
+        `this period on this unit. A new one can start on ${day(addDays(amc.endsOn, 1))}.`,
+    );
+    // In Tamil, with the dates in Tamil too (the month's name, as the reader's screen shows it).
+    const inTamil = await call('POST', `/api/units/${u.id}/contracts`, { ...manager, 'accept-language': 'ta' } as H, {
+      ...amc,
+      startsOn: addDays(today(), 10),
+      endsOn: addDays(today(), 300),
+    });
+    expect(inTamil.statusCode).toBe(409);
+    expect(inTamil.json().message).toContain(`(AMC, ${ta(amc.startsOn)} முதல் ${ta(amc.endsOn)} வரை)`);
+    expect(inTamil.json().message).toContain(`${ta(addDays(amc.endsOn, 1))} முதல் தொடங்கலாம்`);
     const warranty = await call('POST', `/api/units/${u.id}/contracts`, manager, {
       ...amc,
       type: 'WARRANTY',

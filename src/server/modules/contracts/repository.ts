@@ -1,5 +1,5 @@
 /** Contracts of units: SQL only (a unit's contracts, overlaps, the expiring list). */
-import { and, asc, count, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { contracts, products, units } from '#server/db/schema/maintenance.ts';
@@ -21,7 +21,10 @@ export async function findContract(db: Tx, id: string): Promise<ContractRow | un
   return row;
 }
 
-/** An active contract of this type on this unit overlapping the period (but `except`). */
+/**
+ * An active contract of this type on this unit overlapping the period (but `except`): the one
+ * ending last, with its dates (the refusal names it, issue 33 item 3).
+ */
 export async function overlapping(
   db: Tx,
   unitId: string,
@@ -29,9 +32,9 @@ export async function overlapping(
   startsOn: string,
   endsOn: string,
   except?: string,
-): Promise<boolean> {
+): Promise<{ id: string; type: ContractType; startsOn: string; endsOn: string } | undefined> {
   const [row] = await db
-    .select({ id: contracts.id })
+    .select({ id: contracts.id, type: contracts.type, startsOn: contracts.startsOn, endsOn: contracts.endsOn })
     .from(contracts)
     .where(
       and(
@@ -42,8 +45,9 @@ export async function overlapping(
         except ? ne(contracts.id, except) : undefined,
       ),
     )
+    .orderBy(desc(contracts.endsOn))
     .limit(1);
-  return !!row;
+  return row;
 }
 
 export async function insertContract(db: Tx, v: typeof contracts.$inferInsert): Promise<string> {

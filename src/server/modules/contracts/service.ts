@@ -14,11 +14,16 @@ import type { ContractBody, ContractItem, ContractPatchBody, ExpiringContract } 
 import {
   addDays,
   CONTRACT_EARLIEST_DATE,
+  type ContractType,
   contractPeriodProblem,
   daysBetween,
   todayIn,
 } from '#shared/domain/maintenance.ts';
-import { ERR } from '#shared/i18n/server-messages.ts';
+import enServer from '#shared/i18n/locales/en-IN/server.json' with { type: 'json' };
+import { type CatalogueText, ERR } from '#shared/i18n/server-messages.ts';
+
+const CONTRACT_TYPE_EN: Record<ContractType, string> = enServer.maintenance.contractType;
+
 import * as repo from './repository.ts';
 
 export function toContractItem(c: repo.ContractRow): ContractItem {
@@ -65,6 +70,30 @@ function checkPeriod(startsOn: string, endsOn: string): void {
   }
 }
 
+/** A refusal's dates in English: "1 Dec 2026", the year always (the catalogue's `maintenance.date`). */
+const EN_DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar date as a catalogue text: en-IN "1 Dec 2026", in the reader's language when rendered. */
+function dateText(iso: string): CatalogueText {
+  const at = Date.parse(`${iso}T00:00:00Z`);
+  return { key: 'maintenance.date', text: EN_DATE.format(at), params: { at } };
+}
+
+/**
+ * The refusal of an overlapping period (issue 33 item 3): it names the active contract in the way
+ * (its type and dates) and the first day a new one of that type may start.
+ */
+function overlapError(c: { type: ContractType; startsOn: string; endsOn: string }) {
+  return conflict(
+    ERR.contractOverlap({
+      contract: { key: `maintenance.contractType.${c.type}`, text: CONTRACT_TYPE_EN[c.type], params: {} },
+      startsOn: dateText(c.startsOn),
+      endsOn: dateText(c.endsOn),
+      nextStart: dateText(addDays(c.endsOn, 1)),
+    }),
+  );
+}
+
 export class ContractService {
   constructor(
     private readonly db: Db,
@@ -88,7 +117,8 @@ export class ContractService {
     const id = await this.db.transaction(async (tx) => {
       const u = await this.units.writableUnit(tx, actor, unitId, 'contracts');
       if (u.status !== 'ACTIVE') throw conflict(ERR.unitRemoved);
-      if (await repo.overlapping(tx, unitId, b.type, b.startsOn, b.endsOn)) throw conflict(ERR.contractOverlap);
+      const clash = await repo.overlapping(tx, unitId, b.type, b.startsOn, b.endsOn);
+      if (clash) throw overlapError(clash);
       const values = {
         unitId,
         type: b.type,
@@ -133,9 +163,9 @@ export class ContractService {
       // not, so a contract stored before the bounds can still be cancelled.
       if (b.startsOn !== undefined || b.endsOn !== undefined) checkPeriod(next.startsOn, next.endsOn);
       if (b.status === 'ACTIVE' && next.endsOn < this.today()) next.status = 'EXPIRED';
-      if (next.status === 'ACTIVE' && (await repo.overlapping(tx, c.unitId, c.type, next.startsOn, next.endsOn, id))) {
-        throw conflict(ERR.contractOverlap);
-      }
+      const clash =
+        next.status === 'ACTIVE' && (await repo.overlapping(tx, c.unitId, c.type, next.startsOn, next.endsOn, id));
+      if (clash) throw overlapError(clash);
       await repo.updateContract(tx, id, next);
       await this.units.scheduleAmc(tx, { id, unitId: c.unitId, type: c.type, ...next });
       await auditOf(tx, actor, 'contract.update', id, ip, {

@@ -222,7 +222,7 @@ export async function dueScheduleOf(db: Tx, unitIds: string[], horizon: string) 
 export async function runCandidates(db: Tx, f: DueFilter, after: { due: string; id: string } | null, limit: number) {
   const res = await db.execute(sql`
     SELECT u.id AS unit_id, u.next_due_on::text AS next_due_on, u.serial_number, c.id AS customer_id, c.name AS customer_name,
-           c.region_id, p.name AS product_name
+           c.region_id, p.name AS product_name, p.brand AS product_brand
     FROM units u
     JOIN customers c ON c.id = u.customer_id
     JOIN products p ON p.id = u.product_id
@@ -240,6 +240,7 @@ export async function runCandidates(db: Tx, f: DueFilter, after: { due: string; 
     customer_name: string;
     region_id: string;
     product_name: string;
+    product_brand: string;
   }[];
 }
 

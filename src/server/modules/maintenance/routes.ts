@@ -7,7 +7,14 @@ import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
 import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody } from '#shared/contracts/common.ts';
-import { dueItem, dueListQuery, maintenanceCounts, runBody, runResult } from '#shared/contracts/maintenance.ts';
+import {
+  dueItem,
+  dueListQuery,
+  maintenanceCounts,
+  runBody,
+  runPreview,
+  runResult,
+} from '#shared/contracts/maintenance.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['maintenance'];
@@ -36,7 +43,11 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/maintenance/run',
-    { preHandler: g('maintenanceRun'), schema: { tags, body: runBody, response: { 200: runResult, ...errors } } },
-    async (req) => service.run(actorOf(req), req.body.regionId, req.ip),
+    {
+      preHandler: g('maintenanceRun'),
+      // `dryRun: true` answers what the run would raise (runPreview) and writes nothing (issue 33).
+      schema: { tags, body: runBody, response: { 200: z.union([runResult, runPreview]), ...errors } },
+    },
+    async (req) => service.run(actorOf(req), req.body.regionId, req.ip, req.body.dryRun === true),
   );
 };

@@ -19,9 +19,10 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { renderNotification } from '#server/lib/i18n.ts';
 import { publish } from '#server/lib/push-channel.ts';
-import type { RunResult } from '#shared/contracts/maintenance.ts';
+import type { RunPreview, RunResult } from '#shared/contracts/maintenance.ts';
 import { addDays, covers, renewalReminderDue, todayIn } from '#shared/domain/maintenance.ts';
 import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
+import { previewRun } from './preview.ts';
 import * as repo from './repository.ts';
 
 export const SCHEDULER_NAME = 'AquaDesk Scheduler';
@@ -102,6 +103,16 @@ export class MaintenanceRun {
     private readonly db: Db,
     private readonly opts: RunOptions,
   ) {}
+
+  /** The run's window: what is due within this many days from today (MAINTENANCE_LEAD_DAYS). */
+  get leadDays(): number {
+    return this.opts.leadDays;
+  }
+
+  /** What a run for every region or one would raise now, writing nothing (preview.ts). */
+  preview(regionId: string | null): Promise<RunPreview> {
+    return previewRun(this.db, this.opts, regionId);
+  }
 
   /** The system account the jobs are raised by (created on first use; it never signs in). */
   async scheduler() {

@@ -8,7 +8,7 @@ import type { Actor } from '#server/lib/auth.ts';
 import { forbidden } from '#server/lib/errors.ts';
 import { cappedWindow, type Window } from '#server/lib/paging.ts';
 import type { UnitService } from '#server/modules/units/service.ts';
-import type { DueItem, DueListQuery, MaintenanceCounts, RunResult } from '#shared/contracts/maintenance.ts';
+import type { DueItem, DueListQuery, MaintenanceCounts, RunPreview, RunResult } from '#shared/contracts/maintenance.ts';
 import { addDays, dueState, todayIn } from '#shared/domain/maintenance.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
@@ -84,16 +84,19 @@ export class MaintenanceService {
 
   async counts(actor: Actor): Promise<MaintenanceCounts> {
     const today = this.today();
-    return repo.counts(this.db, today, addDays(today, 7), addDays(today, 30), this.units.regionOf(actor));
+    const counts = await repo.counts(this.db, today, addDays(today, 7), addDays(today, 30), this.units.regionOf(actor));
+    return { ...counts, runLeadDays: this.runner.leadDays };
   }
 
   /**
    * The run on demand: a regional caller runs its own region (asking for another is refused),
-   * anyone else the region asked for, or every region. The audit trail records the caller.
+   * anyone else the region asked for, or every region. The audit trail records the caller. A dry
+   * run (issue 33 item 2) answers what the run would raise for the same region, writing nothing.
    */
-  async run(actor: Actor, regionId: string | undefined, ip: string): Promise<RunResult> {
+  async run(actor: Actor, regionId: string | undefined, ip: string, dryRun = false): Promise<RunResult | RunPreview> {
     const own = this.units.regionOf(actor);
     if (own && regionId && regionId !== own) throw forbidden(ERR.runOutOfRegion);
+    if (dryRun) return this.runner.preview(own ?? regionId ?? null);
     return this.runner.run(own ?? regionId ?? null, { id: actor.id, email: actor.email, ip });
   }
 }

@@ -1,7 +1,9 @@
 /**
  * Add a contract (AMC, warranty) to a unit, or edit one (issue 21; api/contracts.ts): an edit sends
  * only what changed (its type is fixed once made). The price is typed in rupees with Indian
- * grouping and sent in paise; the server's refusals show in the dialog.
+ * grouping and sent in paise; the server's refusals show in the dialog (an overlap names the
+ * contract in the way and its dates). A new contract starts the day after the current one of its
+ * type ends (renewal.ts, issue 33); "Renew" opens it filled in from the renewed contract.
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -20,40 +22,54 @@ import type { ContractType } from '#shared/domain/maintenance.ts';
 import { useFormat, useServerText } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useSaveContract } from './api/contracts.ts';
+import { type ContractLike, proposedPeriod } from './renewal.ts';
 import { parseRupees, rupeesText } from './rupees.ts';
 
 // Kept out of shared/domain/maintenance.ts on purpose: a runtime import of it from two lazy pages
 // makes the bundler move it into a common chunk that loads first (the initial JS budget).
 const TYPES: readonly ContractType[] = ['AMC', 'EXTENDED_WARRANTY', 'WARRANTY'];
-/** Today in IST, and the same day a year on minus one (a one-year contract's end). */
-function defaultPeriod(): { startsOn: string; endsOn: string } {
-  const iso = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
-  const now = new Date();
-  const end = new Date(now.getTime() + 364 * 86_400_000);
-  return { startsOn: iso(now), endsOn: iso(end) };
-}
+/** Today in IST. */
+const todayIst = () => new Date().toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function ContractDialog({
   unitId,
   contract,
+  renew,
+  contracts = [],
   onClose,
 }: {
   unitId: string;
   /** The contract to edit; none: a new one. */
   contract?: ContractItem;
+  /** A new one renewing this contract: its type, length, visits, parts and price. */
+  renew?: ContractItem;
+  /** The unit's contracts: a new one starts after the current one of its type. */
+  contracts?: readonly ContractLike[];
   onClose: () => void;
 }) {
   const { t } = useTranslation('maintenance');
   const serverText = useServerText();
   const format = useFormat();
-  const [period] = useState(defaultPeriod);
-  const [type, setType] = useState<ContractType>(contract?.type ?? 'AMC');
-  const [startsOn, setStartsOn] = useState(contract?.startsOn ?? period.startsOn);
-  const [endsOn, setEndsOn] = useState(contract?.endsOn ?? period.endsOn);
-  const [visits, setVisits] = useState(String(contract?.visitsPerYear ?? 4));
-  const [partsIncluded, setPartsIncluded] = useState(contract?.partsIncluded ?? false);
-  const [rupees, setRupees] = useState(rupeesText(contract?.price ?? 499_900));
+  const [today] = useState(todayIst);
+  const from = contract ?? renew;
+  const [type, setType] = useState<ContractType>(from?.type ?? 'AMC');
+  const [proposal, setProposal] = useState(() => proposedPeriod(type, contracts, today, renew));
+  const [startsOn, setStartsOn] = useState(contract?.startsOn ?? proposal.startsOn);
+  const [endsOn, setEndsOn] = useState(contract?.endsOn ?? proposal.endsOn);
+  const [visits, setVisits] = useState(String(from?.visitsPerYear ?? 4));
+  const [partsIncluded, setPartsIncluded] = useState(from?.partsIncluded ?? false);
+  const [rupees, setRupees] = useState(rupeesText(from?.price ?? 499_900));
+  // Another type proposes its own period, unless the dates were changed by hand.
+  const chooseType = (next: ContractType) => {
+    setType(next);
+    if (startsOn !== proposal.startsOn || endsOn !== proposal.endsOn) return;
+    const p = proposedPeriod(next, contracts, today);
+    setProposal(p);
+    setStartsOn(p.startsOn);
+    setEndsOn(p.endsOn);
+  };
+  const follows = !contract && proposal.after && startsOn === proposal.startsOn ? proposal.after : null;
 
   const price = parseRupees(rupees);
   const visitsPerYear = /^\d{1,2}$/.test(visits.trim()) ? Number(visits) : Number.NaN;
@@ -75,7 +91,7 @@ export function ContractDialog({
   const invalid = price === null || badVisits || badStart || badEnd || endsFirst;
 
   const save = useSaveContract(unitId, contract, onClose);
-  const title = contract ? t('contract.edit') : t('contract.add');
+  const title = contract ? t('contract.edit') : renew ? t('contract.renewTitle') : t('contract.add');
   return (
     <Dialog
       open
@@ -92,11 +108,19 @@ export function ContractDialog({
           </Alert>
         )}
         <Stack spacing={2} sx={{ mt: 1 }}>
+          {follows && (
+            <Alert severity="info">
+              {t('contract.follows', {
+                contract: t(`contractType.${follows.type}`),
+                date: format.date(follows.endsOn),
+              })}
+            </Alert>
+          )}
           <TextField
             select
             label={t('contract.type')}
             value={type}
-            onChange={(e) => setType(e.target.value as ContractType)}
+            onChange={(e) => chooseType(e.target.value as ContractType)}
             disabled={!!contract}
             helperText={contract ? t('contract.typeFixed') : undefined}
           >

@@ -1,6 +1,7 @@
 /**
  * A unit's contracts on its page (issue 21): each with its type, status, period, price and visits;
- * customer editors (contractManage) add, edit and cancel them. The unit page (features/units) gives
+ * customer editors (contractManage) add, edit, renew (issue 33: the Add dialog filled in, from the
+ * day after it ends) and cancel them. The unit page (features/units) gives
  * its card frame; the app composes the two (app/pages/UnitPage.tsx).
  */
 import Add from '@mui/icons-material/Add';
@@ -29,6 +30,7 @@ export function UnitContracts({ unit, Section }: { unit: UnitDetails; Section: S
   const contracts = useUnitContracts(unit.id);
   const [contracting, setContracting] = useState(false);
   const [editing, setEditing] = useState<ContractItem | null>(null);
+  const [renewing, setRenewing] = useState<ContractItem | null>(null);
   const [cancelling, setCancelling] = useState<ContractItem | null>(null);
   const cancel = useCancelContract();
   const { policyRole } = useAuth();
@@ -72,6 +74,14 @@ export function UnitContracts({ unit, Section }: { unit: UnitDetails; Section: S
                   <Stack direction="row" spacing={1} sx={{ mt: 0.5, ml: -1 }}>
                     <Button
                       size="small"
+                      onClick={() => setRenewing(c)}
+                      aria-label={t('contract.renewFor', { contract: t(`contractType.${c.type}`), period: period(c) })}
+                      sx={{ minHeight: 44, minWidth: 44 }}
+                    >
+                      {t('contract.renew')}
+                    </Button>
+                    <Button
+                      size="small"
                       onClick={() => setEditing(c)}
                       aria-label={t('contract.editFor', { contract: t(`contractType.${c.type}`), period: period(c) })}
                       sx={{ minHeight: 44, minWidth: 44 }}
@@ -97,7 +107,17 @@ export function UnitContracts({ unit, Section }: { unit: UnitDetails; Section: S
           </Stack>
         )}
       </Section>
-      {contracting && <ContractDialog unitId={unit.id} onClose={() => setContracting(false)} />}
+      {contracting && (
+        <ContractDialog unitId={unit.id} contracts={contracts.data} onClose={() => setContracting(false)} />
+      )}
+      {renewing && (
+        <ContractDialog
+          unitId={unit.id}
+          renew={renewing}
+          contracts={contracts.data}
+          onClose={() => setRenewing(null)}
+        />
+      )}
       {editing && <ContractDialog unitId={unit.id} contract={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={!!cancelling}

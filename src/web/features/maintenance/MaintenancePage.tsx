@@ -1,6 +1,8 @@
 /**
  * /maintenance (issue 21): the units with anything due, earliest first, with filters (within,
- * state, region) and "Raise due jobs now" (POST /api/maintenance/run) for those who may run it.
+ * state, region) and "Raise due jobs now" (POST /api/maintenance/run) for those who may run it:
+ * it asks first, with the server's dry run (RunConfirmDialog, issue 33), and the page says which
+ * window the run uses (MAINTENANCE_LEAD_DAYS, from the counts) beside the list's own filter.
  * A table from 600 px up; on a phone, one card per unit (DueCards): nothing scrolls sideways.
  */
 import PlayArrow from '@mui/icons-material/PlayArrow';
@@ -28,8 +30,9 @@ import { useFormat } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useRegions } from '#web/lib/queries/regions.ts';
-import { useDueList, useRunDueJobs } from './api/due.ts';
+import { useDueList, useMaintenanceCounts } from './api/due.ts';
 import { DueCards } from './DueCards.tsx';
+import { RunConfirmDialog } from './RunConfirmDialog.tsx';
 
 const WITHIN = [7, 30, 60, 90] as const;
 
@@ -44,30 +47,34 @@ export default function MaintenancePage() {
   const national = !!policyRole && regionalScopeOf(policyRole) === 'all';
   const regions = useRegions();
   const due = useDueList({ ...paging.query, within, state: state || undefined, regionId: regionId || undefined });
-  const run = useRunDueJobs();
+  const [asking, setAsking] = useState(false);
+  const mayRun = hasCapability(policyRole, 'maintenanceRun');
+  const counts = useMaintenanceCounts(mayRun);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   if (!ready) return <Loading />;
   const loading = due.isLoading || (due.isFetching && !!due.error);
   const error = due.error && errorMessage(due.error, t('due.fetchFailed'));
-  const mayRun = hasCapability(policyRole, 'maintenanceRun');
+  const leadDays = counts.data?.runLeadDays;
 
   return (
     <Box>
       <PageHeader
         title={t('due.title')}
         subtitle={
-          <Typography variant="body2" color="text.secondary">
-            {t('due.subtitle')}
-          </Typography>
+          <>
+            <Typography variant="body2" color="text.secondary">
+              {t('due.subtitle')}
+            </Typography>
+            {mayRun && leadDays !== undefined && (
+              <Typography variant="body2" color="text.secondary" data-testid="run-window">
+                {t('run.windowNote', { count: leadDays })}
+              </Typography>
+            )}
+          </>
         }
         actions={
           mayRun ? (
-            <Button
-              variant="contained"
-              startIcon={<PlayArrow />}
-              disabled={run.isPending}
-              onClick={() => run.mutate(regionId ? { regionId } : {})}
-            >
+            <Button variant="contained" startIcon={<PlayArrow />} disabled={asking} onClick={() => setAsking(true)}>
               {t('run.button')}
             </Button>
           ) : undefined
@@ -226,6 +233,7 @@ export default function MaintenancePage() {
           emptyMessage={t('due.empty')}
         />
       )}
+      {asking && <RunConfirmDialog regionId={regionId || undefined} within={within} onClose={() => setAsking(false)} />}
     </Box>
   );
 }
