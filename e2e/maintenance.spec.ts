@@ -91,8 +91,8 @@ test('a Service Manager raises the due jobs from the Maintenance screen', async 
   await expect(page.getByRole('alert').filter({ hasText: /Raised \d+ due jobs/ })).toBeVisible();
   await expect(confirm).toBeHidden();
   await expect(table.getByRole('link', { name: 'Open request' }).first()).toBeVisible();
-  // A unit's page from the list: its schedule with state chips.
-  await table.getByRole('link').first().click();
+  // A unit's page from the list (the purifier's link; the name opens the customer): its schedule.
+  await table.locator('a[href^="/units/"]').first().click();
   await expect(page.getByRole('heading', { name: 'Filter-change schedule' })).toBeVisible();
   await expect(page.getByText('A request for this unit is already open.')).toBeVisible();
 });
@@ -411,6 +411,7 @@ test.describe('on a 360 px touch phone', () => {
     await expect(card).toContainText(PRODUCT);
     for (const target of [
       card.getByRole('link', { name: unit.customer.name, exact: true }),
+      card.getByRole('link', { name: PRODUCT }),
       card.getByRole('link', { name: 'Open request' }),
       card.getByRole('link', { name: new RegExp(`^Call ${unit.customer.name}`) }),
     ]) {
@@ -420,8 +421,10 @@ test.describe('on a 360 px touch phone', () => {
     }
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
 
-    // By keyboard: from the card's unit link, Tab reaches its call and request links; Enter opens.
+    // By keyboard: from the card's customer link, Tab reaches its unit, call and request links; Enter opens.
     await card.getByRole('link', { name: unit.customer.name, exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(card.getByRole('link', { name: PRODUCT })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(card.getByRole('link', { name: new RegExp(`^Call ${unit.customer.name}`) })).toBeFocused();
     await page.keyboard.press('Tab');
@@ -431,7 +434,11 @@ test.describe('on a 360 px touch phone', () => {
     await expect(page.getByRole('region', { name: 'Purifier' })).toContainText(unit.serialNumber);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
     await page.goBack();
+    // The customer's name opens the customer; the purifier opens the unit (issue 33).
     await card.getByRole('link', { name: unit.customer.name, exact: true }).click();
+    await expect(page).toHaveURL(`/customers/${unit.customer.id}`);
+    await page.goBack();
+    await card.getByRole('link', { name: PRODUCT }).click();
     await expect(page).toHaveURL(`/units/${unit.id}`);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
   });

@@ -219,7 +219,7 @@ test('a dashboard card opens the list filtered by its status; the filter lives i
   const made = await createServiceRequest(request, { region, customer });
   await loginAs(page, 'admin@demo.test');
 
-  await page.getByRole('link', { name: /^Pending Approval: \d+$/ }).click();
+  await page.getByRole('link', { name: /^Pending Approval\s*\d+$/ }).click();
   await expect(page).toHaveURL(/\/service-requests\?status=PENDING_APPROVAL$/);
   await expect(page.getByLabel('Status')).toContainText('Pending Approval');
   const rows = page.getByRole('table', { name: 'Service requests' }).getByRole('row');
@@ -233,7 +233,7 @@ test('a dashboard card opens the list filtered by its status; the filter lives i
   await expect(rows.filter({ hasText: made.ticketNumber })).toHaveCount(1);
 
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: /^Completed: \d+$/ }).click();
+  await page.getByRole('link', { name: /^Completed\s*\d+$/ }).click();
   await expect(page).toHaveURL(/\/service-requests\?status=COMPLETED$/);
   await expect(page.getByLabel('Status')).toContainText('Completed');
   await page.getByLabel('Status').click();
@@ -271,7 +271,7 @@ test('Recent Requests “View all” opens the requests the user raised, for a S
 
   // The Salesman's cards lead to their own requests too; the whole list stays closed to them.
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: /^Pending Approval: \d+$/ }).click();
+  await page.getByRole('link', { name: /^Pending Approval\s*\d+$/ }).click();
   await expect(page).toHaveURL(/\/my-requests\?status=PENDING_APPROVAL$/);
   await expect(table.getByRole('row').filter({ hasText: 'SR-' })).toHaveCount(2);
   await page.goto('/service-requests');

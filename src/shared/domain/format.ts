@@ -23,30 +23,64 @@ export function shortId(id: string): string {
 /** India's time zone: every date the screens show is IST, wherever the browser thinks it is. */
 export const IST = 'Asia/Kolkata';
 
-const yearInIst = (d: Date) => new Intl.DateTimeFormat('en-IN', { timeZone: IST, year: 'numeric' }).format(d);
+const yearIn = (d: Date) => new Intl.DateTimeFormat('en-IN', { timeZone: IST, year: 'numeric' }).format(d);
+
+/**
+ * The day period as English (India) writes it, in every language: "am"/"pm" in lower case. Intl
+ * gives en-IN and hi-IN "am" but ta, te, kn and ml "AM" (CLDR); one rule for the six, so a time
+ * reads alike whatever the screen language (issue 33). A period in the language's own script is kept.
+ */
+export function formatWithPeriod(f: Intl.DateTimeFormat, d: Date): string {
+  return f
+    .formatToParts(d)
+    .map((p) => (p.type === 'dayPeriod' && /^[ap]m$/i.test(p.value) ? p.value.toLowerCase() : p.value))
+    .join('');
+}
+
+const shortFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A day as the lists show it, "25 Nov" within this year and "25 Nov 2027" for another (IST;
+ * ADR 020), with `time` its time too ("25 Nov, 04:05 pm"). `now` decides which year is "this
+ * year" (tests pass their own).
+ */
+export function formatShort(
+  value: string | Date | number | null | undefined,
+  locale: Locale = DEFAULT_LOCALE,
+  now: Date = new Date(),
+  time = false,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const year = yearIn(d) !== yearIn(now);
+  const key = `${locale}:${year}:${time}`;
+  let f = shortFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(INTL_TAG[locale], {
+      day: 'numeric',
+      month: 'short',
+      ...(year ? { year: 'numeric' } : {}),
+      ...(time ? { hour: '2-digit', minute: '2-digit' } : {}),
+      timeZone: IST,
+    });
+    shortFormats.set(key, f);
+  }
+  return formatWithPeriod(f, d);
+}
 
 /**
  * Date and time in IST, en-IN unless a language is given: "22 Nov, 09:44 am" this year,
  * "22 Nov 2025, 09:44 am" for another year (ADR 020). `now` decides which year is "this year"
- * (tests pass their own).
+ * (tests pass their own). "am"/"pm" in lower case in every language (shared/i18n/format.ts),
+ * after a plain space as toLocaleString wrote it (Intl's parts have a narrow no-break space).
  */
 export function formatDateTime(
   value: string | Date | null | undefined,
   locale: Locale = DEFAULT_LOCALE,
   now: Date = new Date(),
 ): string {
-  if (!value) return '';
-  const d = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(d.getTime())) return '';
-  const otherYear = yearInIst(d) !== yearInIst(now);
-  return d.toLocaleString(INTL_TAG[locale], {
-    timeZone: IST,
-    month: 'short',
-    day: 'numeric',
-    ...(otherYear ? { year: 'numeric' } : {}),
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return formatShort(value, locale, now, true).replace(/\u202f/g, ' ');
 }
 
 /** "November 2026", for 'Customer since'. */

@@ -42,8 +42,24 @@ describe('formatPhone', () => {
     expect(formatPhone('919840012345')).toBe('+91 98400 12345');
     expect(formatPhone('0091 9840012345')).toBe('+91 98400 12345');
   });
-  it('leaves what it does not recognise as entered (landlines, foreign numbers)', () => {
-    expect(formatPhone('044 2434 5678')).toBe('044 2434 5678');
+  it('writes a landline as its STD code with the trunk 0, then the number (issue 33)', () => {
+    // Chennai's 2-digit code: 8 digits as 4 + 4, however it was typed.
+    expect(formatPhone('4424567890')).toBe('044 2456 7890');
+    expect(formatPhone('04424567890')).toBe('044 2456 7890');
+    expect(formatPhone('044-24567890')).toBe('044 2456 7890');
+    expect(formatPhone('(044) 2456 7890')).toBe('044 2456 7890');
+    // Coimbatore's 3-digit code: 7 digits as 3 + 4.
+    expect(formatPhone('4222456789')).toBe('0422 245 6789');
+    // With the country code the trunk 0 goes.
+    expect(formatPhone('+914424567890')).toBe('+91 44 2456 7890');
+    expect(formatPhone('+91 422 245 6789')).toBe('+91 422 245 6789');
+    // Bengaluru's 080 reads as a landline only as people write it, with a break after the code.
+    expect(formatPhone('080-2345 6789')).toBe('080 2345 6789');
+    expect(formatPhone('08023456789')).toBe('80234 56789');
+  });
+  it('leaves what it does not recognise as entered (unknown STD codes, foreign numbers)', () => {
+    // 4562 (4 digits) or 456 (3)? The digits alone cannot tell: as typed.
+    expect(formatPhone('04562 245678')).toBe('04562 245678');
     expect(formatPhone('+1 415 555 0100')).toBe('+1 415 555 0100');
     expect(formatPhone(' 12345 ')).toBe('12345');
     expect(formatPhone('')).toBe('');

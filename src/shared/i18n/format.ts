@@ -3,6 +3,7 @@
  * (ADR 022). Every language uses its Indian variant (hi-IN, ta-IN, ...), so numbers group as
  * 1,00,000 and digits stay 0-9 everywhere. Formatters are built once per language and shape.
  */
+import { formatShort, formatWithPeriod } from '../domain/format.ts';
 import { DEFAULT_LOCALE, INTL_TAG, type Locale } from './locales.ts';
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
@@ -27,15 +28,16 @@ function toDate(value: string | Date | number | null | undefined): Date | null {
 /** Shown in India: IST whatever the device's zone (a technician's phone may say otherwise). */
 const IST = 'Asia/Kolkata';
 
-/** 25 Nov 2026 */
-export function formatDate(value: string | Date | number | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
-  const d = toDate(value);
-  if (!d) return '';
-  const tag = INTL_TAG[locale];
-  return cached(
-    `d:${tag}`,
-    () => new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric', timeZone: IST }),
-  ).format(d);
+/**
+ * 25 Nov (this year), 25 Nov 2027 (another year), as the lists show dates (domain/format.ts's
+ * formatShort: it lives in the initial bundle, with formatDateTime).
+ */
+export function formatDate(
+  value: string | Date | number | null | undefined,
+  locale: Locale = DEFAULT_LOCALE,
+  now: Date = new Date(),
+): string {
+  return formatShort(value, locale, now);
 }
 
 /** 4:05 pm */
@@ -43,10 +45,10 @@ export function formatTime(value: string | Date | number | null | undefined, loc
   const d = toDate(value);
   if (!d) return '';
   const tag = INTL_TAG[locale];
-  return cached(
-    `t:${tag}`,
-    () => new Intl.DateTimeFormat(tag, { hour: 'numeric', minute: '2-digit', timeZone: IST }),
-  ).format(d);
+  return formatWithPeriod(
+    cached(`t:${tag}`, () => new Intl.DateTimeFormat(tag, { hour: 'numeric', minute: '2-digit', timeZone: IST })),
+    d,
+  );
 }
 
 /** 25 Nov 2026, 4:05 pm */
@@ -57,18 +59,21 @@ export function formatDateTimeIn(
   const d = toDate(value);
   if (!d) return '';
   const tag = INTL_TAG[locale];
-  return cached(
-    `dt:${tag}`,
-    () =>
-      new Intl.DateTimeFormat(tag, {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZone: IST,
-      }),
-  ).format(d);
+  return formatWithPeriod(
+    cached(
+      `dt:${tag}`,
+      () =>
+        new Intl.DateTimeFormat(tag, {
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+          timeZone: IST,
+        }),
+    ),
+    d,
+  );
 }
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [

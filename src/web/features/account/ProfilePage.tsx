@@ -201,7 +201,7 @@ export default function ProfilePage() {
             <Detail label={tc('field.name')} value={user.name} />
             <Detail label={tc('field.email')} value={user.email} />
             <Detail label={tc('field.role')} value={roleName(user.role.name)} />
-            <Detail label={tc('field.region')} value={user.region?.name ?? tc('notAvailable')} />
+            <Detail label={tc('field.region')} value={user.region?.name ?? '—'} />
             {user.phone ? <Detail label={tc('field.phone')} value={user.phone} /> : null}
           </CardContent>
         </Card>

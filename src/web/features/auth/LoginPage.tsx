@@ -162,6 +162,10 @@ export default function LoginPage() {
             <Button type="submit" variant="contained" size="large" fullWidth disabled={pending}>
               {pending ? t('signingIn') : t('signIn')}
             </Button>
+            {/* No self-service reset: accounts are the administrator's (issue 33). */}
+            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+              {t('forgotPassword')}
+            </Typography>
           </Stack>
         </Box>
 

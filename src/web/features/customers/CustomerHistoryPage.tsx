@@ -1,6 +1,6 @@
 /**
  * /customers/{id}: a contact card with 'Navigate to Location' (a maps directions link, when the
- * customer has coordinates), a statistics card (totals per type, completed, completion rate as a
+ * customer has coordinates), a statistics card (all requests, totals per type, completed, completion rate as a
  * rounded percent, last service), the service history cards and 'Customer since <Month YYYY>'.
  * Errors: 'Customer not found' (404) or 'Failed to load customer history'. Texts from the
  * `requests` catalogue (customerHistory.*), dates and types in the app's language (ADR 022).
@@ -160,6 +160,8 @@ function StatisticsCard({ statistics }: { statistics: CustomerHistory['statistic
           {t('customerHistory.statistics')}
         </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, gap: 1.5 }}>
+          {/* Every request of every type ("Total Requests"; the API's totalServices), beside the
+              count of each type: "Services" is the SERVICE type alone (issue 33). */}
           <Stat label={t('customerHistory.total')} value={format.number(statistics.totalServices)} />
           <Stat
             label={t('customerHistory.installations')}

@@ -1,8 +1,8 @@
 /**
  * The due list on a phone (issue 21): one card per unit instead of the table, so nothing scrolls
  * sideways at 360 px. Each card: the state and the earliest due date, the customer (a link to the
- * unit), the purifier, the due parts, the cover, and buttons to call the customer and to open the
- * request already raised. Every link and button is at least 44 px tall and in the tab order.
+ * customer), the purifier (a link to the unit), the due parts, the cover, and buttons to call the
+ * customer and to open the request already raised. Every link and button is at least 44 px tall and in the tab order.
  */
 import Phone from '@mui/icons-material/PhoneOutlined';
 import Box from '@mui/material/Box';
@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DueItem } from '#shared/contracts/maintenance.ts';
-import { formatPhone } from '#shared/domain/phone.ts';
+import { formatPhone, telHref } from '#shared/domain/phone.ts';
 import { type Paging, TablePager } from '#web/components/DataTable.tsx';
 import { DueStateChip } from '#web/components/DueStateChip.tsx';
 import { EmptyState } from '#web/components/EmptyState.tsx';
@@ -72,14 +72,19 @@ export function DueCards({
               </Stack>
               <Link
                 component={RouterLink}
-                to={`/units/${r.unitId}`}
+                to={`/customers/${r.customer.id}`}
                 sx={{ ...TAP, display: 'flex', alignItems: 'center', fontWeight: 600, fontSize: 17 }}
               >
                 {r.customer.name}
               </Link>
-              <Typography variant="body2">
+              <Link
+                component={RouterLink}
+                to={`/units/${r.unitId}`}
+                variant="body2"
+                sx={{ ...TAP, display: 'flex', alignItems: 'center' }}
+              >
                 {r.product.brand} {r.product.name}
-              </Typography>
+              </Link>
               <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
                 {t('unit.serial')} {r.serialNumber} · {r.customer.regionName}
               </Typography>
@@ -101,7 +106,7 @@ export function DueCards({
                   variant="outlined"
                   size="small"
                   startIcon={<Phone />}
-                  href={`tel:+91${r.customer.primaryPhone}`}
+                  href={telHref(r.customer.primaryPhone)}
                   aria-label={t('due.call', { name: r.customer.name, phone: formatPhone(r.customer.primaryPhone) })}
                   sx={TAP}
                 >

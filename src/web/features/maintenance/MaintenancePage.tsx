@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DueItem } from '#shared/contracts/maintenance.ts';
 import { hasCapability, regionalScopeOf } from '#shared/domain/permissions.ts';
-import { formatPhone } from '#shared/domain/phone.ts';
+import { formatPhone, telHref } from '#shared/domain/phone.ts';
 import { DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { DueStateChip } from '#web/components/DueStateChip.tsx';
 import { Loading } from '#web/components/Loading.tsx';
@@ -33,6 +33,9 @@ import { useRegions } from '#web/lib/queries/regions.ts';
 import { useDueList, useMaintenanceCounts } from './api/due.ts';
 import { DueCards } from './DueCards.tsx';
 import { RunConfirmDialog } from './RunConfirmDialog.tsx';
+
+/** Links in a row at least 24 px tall, apart from each other (WCAG 2.2 target size, axe `target-size`). */
+const TARGET = { display: 'inline-flex', alignItems: 'center', minHeight: 24 } as const;
 
 const WITHIN = [7, 30, 60, 90] as const;
 
@@ -165,11 +168,11 @@ export default function MaintenancePage() {
               header: t('due.customer'),
               render: (r) => (
                 <Box>
-                  <Link component={RouterLink} to={`/units/${r.unitId}`} sx={{ fontWeight: 600 }}>
+                  <Link component={RouterLink} to={`/customers/${r.customer.id}`} sx={{ ...TARGET, fontWeight: 600 }}>
                     {r.customer.name}
                   </Link>
                   <Typography variant="body2" color="text.secondary">
-                    <Link href={`tel:+91${r.customer.primaryPhone}`} color="inherit">
+                    <Link href={telHref(r.customer.primaryPhone)} color="inherit" sx={TARGET}>
                       {formatPhone(r.customer.primaryPhone)}
                     </Link>
                     {' · '}
@@ -181,12 +184,11 @@ export default function MaintenancePage() {
             {
               key: 'product',
               header: t('due.product'),
-              hideBelow: 'md',
               render: (r) => (
                 <Box>
-                  <span>
+                  <Link component={RouterLink} to={`/units/${r.unitId}`} sx={TARGET}>
                     {r.product.brand} {r.product.name}
-                  </span>
+                  </Link>
                   <Typography variant="body2" color="text.secondary">
                     {r.serialNumber}
                   </Typography>

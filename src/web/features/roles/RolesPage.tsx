@@ -1,7 +1,7 @@
 /**
  * /roles: every role with its parent ('No parent role' for the root). System roles show a
  * 'System Role' chip and have no edit or delete; custom roles are created and renamed in one dialog
- * and deleted after a confirmation.
+ * and deleted after a confirmation. The Actions column shows only when some row has an action.
  */
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -41,6 +41,7 @@ export default function RolesPage() {
   const manageable =
     user && policyRole ? assignableRoleIds(roles.data ?? [], { roleId: user.roleId, policyRole }) : new Set<string>();
 
+  const canManage = (r: RoleItem) => !r.immutable && manageable.has(r.id);
   const columns: Column<RoleItem>[] = [
     {
       key: 'name',
@@ -64,16 +65,19 @@ export default function RolesPage() {
           </Typography>
         ),
     },
-    {
+  ];
+  // An Actions column only when some row has an action (system roles have none: issue 33).
+  if ((roles.data ?? []).some(canManage)) {
+    columns.push({
       key: 'actions',
       header: tc('field.actions'),
       align: 'right',
       render: (r) =>
-        r.immutable || !manageable.has(r.id) ? null : (
+        canManage(r) ? (
           <RowActions name={r.name} onEdit={() => dialog.openEdit(r)} onDelete={() => setTarget(r)} />
-        ),
-    },
-  ];
+        ) : null,
+    });
+  }
 
   return (
     <ListPage

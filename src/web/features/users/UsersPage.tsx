@@ -1,6 +1,6 @@
 /**
  * /users: the caller's user table (server-paged, 10/25/50), searched by name or email. Columns Name,
- * Email, Role, Region ('N/A'), Status (green ACTIVE, red otherwise), Edit and Delete (with
+ * Email, Role, Region ('—' without one, as elsewhere), Status (green ACTIVE, red otherwise), Edit and Delete (with
  * confirmation; it deactivates). 'No users found' when empty.
  */
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
@@ -52,7 +52,7 @@ export default function UsersPage() {
     },
     { key: 'email', header: tc('field.email'), render: (u) => u.email, hideBelow: 'md' },
     { key: 'role', header: tc('field.role'), render: (u) => roleName(u.role.name), hideBelow: 'sm' },
-    { key: 'region', header: tc('field.region'), render: (u) => u.region?.name ?? tc('notAvailable'), hideBelow: 'md' },
+    { key: 'region', header: tc('field.region'), render: (u) => u.region?.name ?? '—', hideBelow: 'md' },
     {
       key: 'status',
       header: tc('field.status'),
