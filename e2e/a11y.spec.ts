@@ -44,6 +44,8 @@ const TOUR: RouteKey[] = [
   'products',
   // Issue 33: the requests one raised (the Salesman's and the office's own list).
   'myRequests',
+  // Issue 32: the Super Admin's System page (backups, disk space).
+  'system',
 ];
 
 interface Violation {
