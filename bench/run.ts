@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { type Args, parseArgs } from './lib/args.ts';
+import { type BackupResult, measureBackup } from './lib/backup.ts';
 import { addNotifications, checkConsistency, type DatasetStats, dropScratch, generate } from './lib/dataset.ts';
 import { type Actor, actorByEmail, ENDPOINTS, type Fixtures, loadFixtures } from './lib/endpoints.ts';
 import { argon2Rate, type Measure, measureLogin, measurePair, measureUnloaded } from './lib/load.ts';
@@ -273,6 +274,16 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       );
     }
 
+    let backup: BackupResult | undefined;
+    if (!args.only || args.only.includes('backup')) {
+      log('== backup (issue 32): Back up now while one connection reads the list ==');
+      await refreshTokens();
+      backup = await measureBackup({ server: ours, fixtures });
+      log(
+        `  backup         ${backup.seconds.toFixed(1)} s, ${backup.sizeMiB.toFixed(1)} MiB; ${backup.reads} reads meanwhile, the longest ${backup.maxReadMs} ms`,
+      );
+    }
+
     let loginResult: RunResult['login'];
     if (!args.only || args.only.includes('login')) {
       log('== P9: login against raw argon2 ==');
@@ -312,6 +323,7 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       idleRss,
       unloaded,
       maintenance,
+      backup,
     };
   } finally {
     for (const s of servers.reverse()) await s.stop();

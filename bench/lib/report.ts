@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { BackupResult } from './backup.ts';
 import type { Measure } from './load.ts';
 import type { MaintenanceResult } from './maintenance.ts';
 import { ROOT } from './servers.ts';
@@ -34,6 +35,7 @@ export interface RunResult {
   unloaded?: Record<string, Measure>;
   /** Issue 21: the due list on one connection and the run raising every due job. */
   maintenance?: MaintenanceResult;
+  backup?: BackupResult;
 }
 
 export interface Target {
@@ -149,6 +151,17 @@ export function targets(run: RunResult, other?: RunResult): Target[] {
       value: `${f0(m.run.created)} raised in ${f1(m.run.seconds)} s (${f1(m.run.created / m.run.seconds)}/s); rerun raised ${m.rerun.created}, skipped ${f0(m.rerun.skipped)} in ${f1(m.rerun.seconds)} s`,
       pass: run.size === 'L' ? m.run.seconds <= 60 && m.rerun.created === 0 : m.rerun.created === 0 ? null : false,
       note: run.size === 'L' ? undefined : 'indicative: the target is set at size L',
+    });
+  }
+  if (run.backup) {
+    const b = run.backup;
+    out.push({
+      id: 'B1',
+      text: 'Back up now while the app serves: the longest list read meanwhile ≤ 2 s (PostgreSQL, size L)',
+      value: `${f1(b.seconds)} s, ${f1(b.sizeMiB)} MiB; ${f0(b.reads)} reads meanwhile, the longest ${f0(b.maxReadMs)} ms`,
+      pass: run.size === 'L' && run.db === 'postgres' ? b.maxReadMs <= 2000 : null,
+      note:
+        run.size === 'L' && run.db === 'postgres' ? undefined : 'indicative: the target is set on PostgreSQL at size L',
     });
   }
   if (run.login) {
