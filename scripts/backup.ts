@@ -23,7 +23,7 @@ import { type Database, openDatabase } from '#server/db/client.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { BackupError } from '#server/modules/backups/layout.ts';
 import { type LocalAdmin, readLocalAdmin } from '#server/modules/backups/local-access.ts';
-import { BackupService } from '#server/modules/backups/service.ts';
+import { BackupService, backupSettingsOf } from '#server/modules/backups/service.ts';
 import { LOCAL_TOKEN_HEADER, type LocalBackupResult, localBackupResult } from '#shared/contracts/backups.ts';
 import { runMain } from './backup-common.ts';
 
@@ -61,18 +61,11 @@ export async function backup(outArg?: string): Promise<BackupDone> {
     );
   }
   try {
-    const service = new BackupService(
-      database.db,
-      database,
-      {
-        dataDir: config.dataDir,
-        backupDir: config.backupDir,
-        keep: config.BACKUP_KEEP,
-        at: config.BACKUP_AT,
-        timeZone: config.TZ,
-      },
-      { info: () => {}, warn: (o: object, m: string) => console.warn(m, o), error: logError },
-    );
+    const service = new BackupService(database.db, database, backupSettingsOf(config), {
+      info: () => {},
+      warn: (o: object, m: string) => console.warn(m, o),
+      error: logError,
+    });
     return { ...(await service.forCli(out)), by: 'script' };
   } catch (err) {
     throw err instanceof AppError ? new BackupError(err.message) : err;

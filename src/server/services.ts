@@ -16,7 +16,7 @@ import { VisitEvents } from './lib/visit-events.ts';
 import { WorkQueue } from './lib/work-queue.ts';
 import { AuditService } from './modules/audit/service.ts';
 import { AuthService } from './modules/auth/service.ts';
-import { BackupService } from './modules/backups/service.ts';
+import { BackupService, backupSettingsOf } from './modules/backups/service.ts';
 import { ContractService } from './modules/contracts/service.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { type JobRaiser, MaintenanceRun } from './modules/maintenance/run.ts';
@@ -105,18 +105,7 @@ export function buildServices(infra: Infra) {
   const work = { requests, requestQueries, technicians, uploads };
 
   // --- operations: backups (issue 32, ADR 033)
-  const backups = new BackupService(
-    db,
-    database,
-    {
-      dataDir: config.dataDir,
-      backupDir: config.backupDir,
-      keep: config.BACKUP_KEEP,
-      at: config.BACKUP_AT,
-      timeZone: config.TZ,
-    },
-    log,
-  );
+  const backups = new BackupService(db, database, backupSettingsOf(config), log);
 
   return { visits, ...people, ...customerServices, ...installedBase, ...work, backups };
 }

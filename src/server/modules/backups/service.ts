@@ -5,6 +5,7 @@
  * notifies the Super Admins.
  */
 import { Cron } from 'croner';
+import type { Config } from '#server/config.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
@@ -24,6 +25,19 @@ import { diskOf, nextBackupDir, rotate } from './layout.ts';
 import { newLocalToken } from './local-access.ts';
 import * as repo from './repository.ts';
 import { type WrittenBackup, writeBackup } from './writer.ts';
+
+/** The settings of BACKUP_* and DATA_DIR (config.ts), as the server and `npm run backup` read them. */
+export function backupSettingsOf(
+  config: Pick<Config, 'dataDir' | 'backupDir' | 'BACKUP_KEEP' | 'BACKUP_AT' | 'TZ'>,
+): BackupSettings {
+  return {
+    dataDir: config.dataDir,
+    backupDir: config.backupDir,
+    keep: config.BACKUP_KEEP,
+    at: config.BACKUP_AT,
+    timeZone: config.TZ,
+  };
+}
 
 export interface BackupSettings {
   dataDir: string;
