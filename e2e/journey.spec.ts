@@ -197,7 +197,9 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
   await manager.getByRole('textbox', { name: 'Search requests' }).fill(description.slice(0, 22));
   const row = manager.getByRole('row').filter({ hasText: description });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText(request.id.slice(0, 8));
+  // The ticket number people say; the internal id is not on people's screens (issue 33).
+  await expect(row).toContainText(request.ticketNumber);
+  await expect(row).not.toContainText(request.id.slice(0, 8));
   await expect(row).toContainText('COMPLETED');
   await expect(row).toContainText(technicianName);
   await manager.getByLabel('Status').click();

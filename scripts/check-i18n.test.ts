@@ -9,6 +9,7 @@ describe('the catalogues (ADR 022)', () => {
     expect(Object.keys(cats).sort()).toEqual([
       'account',
       'admin',
+      'audit',
       'auth',
       'common',
       'dashboard',

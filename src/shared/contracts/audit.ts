@@ -26,5 +26,15 @@ export const auditEntry = z.object({
   ip: z.string().nullable(),
   outcome: z.string(),
   details: z.record(z.string(), z.unknown()).nullable(),
+  /** What the row names, in words (issue 33): the request it is about (its own or a photo's). */
+  requestId: z.string().nullable(),
+  /** That request's ticket number (SR-000007). */
+  ticketNumber: z.string().nullable(),
+  /** The technician a request was assigned to (details.technicianId), by name. */
+  technicianName: z.string().nullable(),
+  /** The user, customer, region, role or product the row names, by its name today. */
+  recordName: z.string().nullable(),
+  /** The unit the row names, by its serial number. */
+  unitSerial: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit } from '#server/lib/audit.ts';
+import type { AuditEntry } from '#shared/contracts/audit.ts';
 import { ROLE } from '#shared/domain/roles.ts';
-import { createTestApp, makeUser, signedIn, type TestContext } from '#tests/harness/app.ts';
+import { formatTicket } from '#shared/domain/ticket.ts';
+import {
+  createTestApp,
+  makeCustomer,
+  makeRegion,
+  makeRequest,
+  makeUser,
+  signedIn,
+  type TestContext,
+} from '#tests/harness/app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -41,6 +52,62 @@ describe('GET /api/audit-log', () => {
       headers: admin.headers,
     });
     expect((failedOnly.json() as { outcome: string }[]).every((r) => r.outcome === 'failed')).toBe(true);
+  });
+
+  it('names what each row is about: the ticket, the technician, the record (issue 33)', async () => {
+    const region = await makeRegion(ctx.db);
+    const manager = await makeUser(ctx.db, ROLE.SERVICE_MANAGER, { regionId: region.id });
+    const tech = await makeUser(ctx.db, ROLE.TECHNICIAN, { regionId: region.id, name: 'Suresh Kumar' });
+    const customer = await makeCustomer(ctx.db, region.id, { name: 'Kumar Traders' });
+    const request = await makeRequest(ctx.db, {
+      customerId: customer.id,
+      regionId: region.id,
+      requestedById: manager.id,
+    });
+    const by = { actorId: manager.id, actorEmail: manager.email };
+    await audit(ctx.db, {
+      ...by,
+      action: 'request.assign',
+      entityType: 'service_request',
+      entityId: request.id,
+      details: { technicianId: tech.id, previousTechnicianId: null },
+    });
+    await audit(ctx.db, {
+      ...by,
+      action: 'request.upload_media',
+      entityType: 'work_media',
+      entityId: crypto.randomUUID(),
+      details: { requestId: request.id },
+    });
+    await audit(ctx.db, { ...by, action: 'customer.update', entityType: 'customer', entityId: customer.id });
+    // An id that is no uuid never breaks the page.
+    await audit(ctx.db, { ...by, action: 'request.update', entityType: 'service_request', entityId: 'not-a-uuid' });
+
+    const admin = await signedIn(ctx, ROLE.SUPER_ADMIN);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/audit-log?pageSize=10&search=${encodeURIComponent(manager.email)}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const [odd, named, photo, assigned] = res.json() as AuditEntry[];
+    expect(res.headers['x-total-count']).toBe('4');
+    const ticketNumber = formatTicket(request.ticketNo);
+    expect(assigned).toMatchObject({
+      action: 'request.assign',
+      requestId: request.id,
+      ticketNumber,
+      technicianName: 'Suresh Kumar',
+      actorName: manager.name,
+    });
+    expect(photo).toMatchObject({ action: 'request.upload_media', requestId: request.id, ticketNumber });
+    expect(named).toMatchObject({ action: 'customer.update', recordName: 'Kumar Traders', ticketNumber: null });
+    expect(odd).toMatchObject({
+      action: 'request.update',
+      entityId: 'not-a-uuid',
+      requestId: null,
+      ticketNumber: null,
+    });
   });
 
   it('is append-only: the database refuses to change or delete a row', async () => {

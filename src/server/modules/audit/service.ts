@@ -2,6 +2,7 @@
 import type { Db } from '#server/db/client.ts';
 import type { Window } from '#server/lib/paging.ts';
 import type { AuditEntry } from '#shared/contracts/audit.ts';
+import { formatTicket } from '#shared/domain/ticket.ts';
 import { type AuditFilter, listAudit } from './repository.ts';
 
 export class AuditService {
@@ -9,6 +10,13 @@ export class AuditService {
 
   /** One page of the trail and how many entries match the filter. */
   async list(filter: AuditFilter, window: Window): Promise<{ rows: AuditEntry[]; total: number }> {
-    return listAudit(this.db, filter, window);
+    const { rows, total } = await listAudit(this.db, filter, window);
+    return {
+      rows: rows.map(({ ticketNo, ...r }) => ({
+        ...r,
+        ticketNumber: ticketNo == null ? null : formatTicket(ticketNo),
+      })),
+      total,
+    };
   }
 }

@@ -14,12 +14,11 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { shortId, TYPE_COLOR } from '#shared/domain/format.ts';
+import { TYPE_COLOR } from '#shared/domain/format.ts';
 import { canOpen } from '#shared/domain/permissions.ts';
 import { allowedActions } from '#shared/domain/workflow.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
@@ -113,9 +112,6 @@ export default function RequestDetailsPage({ unitCard, completionParts }: Reques
         subtitle={
           <Stack direction="row" spacing={1} sx={{ mt: 0.75, alignItems: 'center', flexWrap: 'wrap' }}>
             <StatusChip status={r.status} size="medium" />
-            <Typography component="span" variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-              {t('details.shortId', { id: shortId(r.id) })}
-            </Typography>
             <Chip
               label={labels.type(r.type)}
               variant="outlined"

@@ -1,6 +1,6 @@
 /**
- * /service-requests: the request table of spec section 2. Columns ID (the ticket number, SR-000123,
- * over the first 8 characters of the id; ADR 020), Type,
+ * /service-requests: the request table of spec section 2. Columns ID (the ticket number, SR-000123;
+ * ADR 020), Type,
  * Customer, Description, Status chip, Technician ('Not Assigned'), Created (en-IN). Search over
  * customer name and description, the status filter with its nine options, and pages of 10/25/50,
  * all on the server. A row opens the request; New Request opens the form. The status filter lives
@@ -19,7 +19,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { RequestSummary } from '#shared/contracts/service-requests.ts';
-import { shortId } from '#shared/domain/format.ts';
 import { REQUEST_STATUSES, type RequestStatus } from '#shared/domain/workflow.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
@@ -71,14 +70,9 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
     {
       key: 'id',
       header: t('field.id'),
+      // The number people say; the internal id stays off people's screens (issue 33).
       render: (r) => (
-        <>
-          <Typography sx={{ fontFamily: 'monospace', fontSize: 14, whiteSpace: 'nowrap' }}>{r.ticketNumber}</Typography>
-          {/* The spec's ID (first 8 characters), under the number people say (ADR 020). */}
-          <Typography sx={{ fontFamily: 'monospace', fontSize: 12, color: 'text.secondary' }}>
-            {shortId(r.id)}
-          </Typography>
-        </>
+        <Typography sx={{ fontFamily: 'monospace', fontSize: 14, whiteSpace: 'nowrap' }}>{r.ticketNumber}</Typography>
       ),
       hideBelow: 'md',
     },
