@@ -27,7 +27,7 @@ let cachedCopies = 0;
 const copyListeners = new Set<() => void>();
 const setCachedCopies = (n: number) => {
   cachedCopies = n;
-  for (const l of [...copyListeners]) l();
+  for (const l of copyListeners) l();
 };
 
 /** A screen shows a copy kept on the phone (`shown`): no "Can't reach AquaDesk" while it does. */
@@ -46,7 +46,6 @@ function useCachedCopyOnScreen(): boolean {
       return () => copyListeners.delete(l);
     },
     () => cachedCopies > 0,
-    () => false,
   );
 }
 
@@ -82,7 +81,6 @@ export function UnreachableNotice({ onRetry }: UnreachableNoticeProps) {
         px: 2,
         py: 1.5,
         borderRadius: 1,
-        color: 'text.primary',
         bgcolor: (t) => alpha(t.palette.warning.main, 0.1),
         border: 1,
         borderColor: (t) => alpha(t.palette.warning.main, 0.4),
@@ -100,12 +98,9 @@ export function UnreachableNotice({ onRetry }: UnreachableNoticeProps) {
         sx={{ fontWeight: 700, ml: 'auto' }}
         onClick={async () => {
           setTrying(true);
-          try {
-            await retryNow();
-            onRetry?.();
-          } finally {
-            setTrying(false);
-          }
+          await retryNow(); // never rejects (a failed probe is an answer: still unreachable)
+          setTrying(false);
+          onRetry?.();
         }}
       >
         {text('common:retry')}

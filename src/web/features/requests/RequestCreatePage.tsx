@@ -5,9 +5,12 @@
  * 'Service request created successfully!', then back to the list after 2 s (to the dashboard
  * for the roles that cannot open the list). Texts from the `requests` catalogue, the contract's
  * messages in the app's language (useServerText; ADR 022).
+ *
+ * What is typed is kept as a draft of the signed-in user until it is sent or discarded (issue 33,
+ * lib/drafts.ts): the form opens on it again with "Draft restored" and Discard, and leaving with
+ * unsaved changes asks first (components/FormDraft.tsx).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,19 +27,32 @@ import { type CreateRequestBody, createRequestBody } from '#shared/contracts/ser
 import { REDIRECT_AFTER_SAVE_MS } from '#shared/domain/constants.ts';
 import { canOpen, ROUTES, regionalScopeOf } from '#shared/domain/permissions.ts';
 import { REQUEST_TYPES } from '#shared/domain/workflow.ts';
+import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { useServerText } from '#web/i18n/hooks.ts';
 import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { discardDraft, readDraft, saveDraft } from '#web/lib/drafts.ts';
 import { applyFieldErrors } from '#web/lib/forms.ts';
 import { useRegions } from '#web/lib/queries/regions.ts';
 import { useDebounced } from '#web/lib/use-debounced.ts';
 import { useCreateRequest } from './api/create-request.ts';
 import { useCustomerOptions } from './api/form-options.ts';
+import { DraftRestored, LeaveDialog, useLeaveGuard } from './components/FormDraft.tsx';
 
 const customerLabel = (c: Pick<CustomerItem, 'name' | 'address'>) => `${c.name} - ${c.address}`;
+
+/** The draft's name among the user's drafts (lib/drafts.ts). */
+export const CREATE_DRAFT = 'request-create';
+
+/** What the draft keeps: the fields, and the chosen customer as the box shows it. */
+interface CreateDraft {
+  values: CreateRequestBody;
+  customer: CustomerItem | null;
+  customerInput: string;
+}
 
 export default function RequestCreatePage() {
   const { t } = useTranslation('requests');
@@ -47,8 +63,11 @@ export default function RequestCreatePage() {
   const { user, policyRole } = useAuth();
   const ownRegion = policyRole && regionalScopeOf(policyRole) === 'region' ? (user?.regionId ?? null) : null;
   const regions = useRegions();
-  const [customer, setCustomer] = useState<CustomerItem | null>(null);
-  const [customerInput, setCustomerInput] = useState('');
+  const owner = user?.id ?? '';
+  const blank: CreateRequestBody = { type: 'SERVICE', regionId: ownRegion ?? '', customerId: '', description: '' };
+  const [restored, setRestored] = useState(() => (owner ? readDraft<CreateDraft>(owner, CREATE_DRAFT) : null));
+  const [customer, setCustomer] = useState<CustomerItem | null>(restored?.customer ?? null);
+  const [customerInput, setCustomerInput] = useState(restored?.customerInput ?? '');
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -60,12 +79,37 @@ export default function RequestCreatePage() {
     setError,
     setValue,
     watch,
+    reset,
     formState: { errors },
   } = useForm<CreateRequestBody>({
     resolver: zodResolver(createRequestBody),
-    defaultValues: { type: 'SERVICE', regionId: ownRegion ?? '', customerId: '', description: '' },
+    defaultValues: { ...blank, ...restored?.values },
   });
-  const regionId = watch('regionId');
+  const values = watch();
+  const regionId = values.regionId;
+
+  // The draft follows every change; nothing typed (or sent) is no draft.
+  const dirty =
+    !done &&
+    (values.type !== blank.type ||
+      values.regionId !== blank.regionId ||
+      !!values.customerId ||
+      !!values.description?.trim() ||
+      !!customerInput.trim());
+  const draft = JSON.stringify({ values, customer, customerInput } satisfies CreateDraft);
+  useEffect(() => {
+    if (!owner || done) return;
+    if (dirty) saveDraft(owner, CREATE_DRAFT, JSON.parse(draft));
+    else discardDraft(owner, CREATE_DRAFT);
+  }, [owner, draft, dirty, done]);
+  const blocker = useLeaveGuard(dirty);
+  const discard = () => {
+    discardDraft(owner, CREATE_DRAFT);
+    reset(blank);
+    setCustomer(null);
+    setCustomerInput('');
+    setRestored(null);
+  };
   // While a customer is chosen the box shows its label; search only with what the user typed.
   const typed = customer && customerInput === customerLabel(customer) ? '' : customerInput.trim();
   const customers = useCustomerOptions(regionId, useDebounced(typed));
@@ -73,6 +117,7 @@ export default function RequestCreatePage() {
   const backTo = policyRole && canOpen(policyRole, 'requests') ? ROUTES.requests.path : ROUTES.dashboard.path;
   const create = useCreateRequest({
     onSuccess: () => {
+      discardDraft(owner, CREATE_DRAFT);
       setDone(true);
       timer.current = setTimeout(() => navigate(backTo), REDIRECT_AFTER_SAVE_MS);
     },
@@ -87,10 +132,9 @@ export default function RequestCreatePage() {
     <Box>
       <PageHeader title={t('create.title')} />
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+        {restored ? <DraftRestored onDiscard={discard} /> : null}
         {loadError ? (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {errorMessage(loadError, tc('loadFailed'))}
-          </Alert>
+          <ErrorAlert error={loadError} message={errorMessage(loadError, tc('loadFailed'))} sx={{ mb: 2 }} />
         ) : null}
         <Stack
           component="form"
@@ -212,6 +256,7 @@ export default function RequestCreatePage() {
           </Stack>
         </Stack>
       </Paper>
+      <LeaveDialog blocker={blocker} onDiscard={discard} />
     </Box>
   );
 }

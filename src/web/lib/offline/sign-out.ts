@@ -9,6 +9,8 @@
  * - `forgetOnSignOut`: the user's read cache (My Tasks, the tasks, Task History: customers' names,
  *   addresses and phones) is dropped. When the queue's code cannot be loaded (offline, never
  *   fetched), the user is remembered and their cache dropped as soon as it is loaded next.
+ *   The drafts of unsent forms in this tab (lib/drafts.ts, the only thing kept in sessionStorage)
+ *   are dropped at once: this tab's sessionStorage is cleared.
  */
 
 /** localStorage: the users whose read cache is still to be dropped. */
@@ -28,12 +30,14 @@ export async function unsentChanges(userId: string): Promise<number> {
 /** Drops the user's read cache (at once, or on the queue's next load). Never throws. */
 export async function forgetOnSignOut(userId: string): Promise<void> {
   try {
+    // (Where storage is blocked, this throws: no drafts and no read cache were kept either.)
+    sessionStorage.clear();
     await (await offline()).forgetReads(userId);
   } catch {
     try {
-      const ids: unknown = JSON.parse(window.localStorage.getItem(FORGET_LATER_KEY) ?? '[]');
+      const ids: unknown = JSON.parse(localStorage.getItem(FORGET_LATER_KEY) ?? '[]');
       const list = Array.isArray(ids) ? ids : [];
-      window.localStorage.setItem(FORGET_LATER_KEY, JSON.stringify([...new Set([...list, userId])]));
+      localStorage.setItem(FORGET_LATER_KEY, JSON.stringify([...new Set([...list, userId])]));
     } catch {
       // No storage at all: nothing can be remembered.
     }
