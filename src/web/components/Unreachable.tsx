@@ -27,7 +27,9 @@ let cachedCopies = 0;
 const copyListeners = new Set<() => void>();
 const setCachedCopies = (n: number) => {
   cachedCopies = n;
-  for (const l of copyListeners) l();
+  // A copy: a listener may unsubscribe and subscribe again while it runs (React re-subscribes), and
+  // a live Set would then be walked forever.
+  for (const l of [...copyListeners]) l();
 };
 
 /** A screen shows a copy kept on the phone (`shown`): no "Can't reach AquaDesk" while it does. */

@@ -9,8 +9,8 @@
  * - `forgetOnSignOut`: the user's read cache (My Tasks, the tasks, Task History: customers' names,
  *   addresses and phones) is dropped. When the queue's code cannot be loaded (offline, never
  *   fetched), the user is remembered and their cache dropped as soon as it is loaded next.
- *   The drafts of unsent forms in this tab (lib/drafts.ts, the only thing kept in sessionStorage)
- *   are dropped at once: this tab's sessionStorage is cleared.
+ *   The drafts of unsent forms in this tab (lib/drafts.ts, one sessionStorage key) are dropped
+ *   at once.
  */
 
 /** localStorage: the users whose read cache is still to be dropped. */
@@ -30,8 +30,9 @@ export async function unsentChanges(userId: string): Promise<number> {
 /** Drops the user's read cache (at once, or on the queue's next load). Never throws. */
 export async function forgetOnSignOut(userId: string): Promise<void> {
   try {
-    // (Where storage is blocked, this throws: no drafts and no read cache were kept either.)
-    sessionStorage.clear();
+    // The tab's form drafts (lib/drafts.ts's one key; never the whole sessionStorage, which
+    // holds others' state too). Where storage is blocked this throws: no drafts were kept either.
+    sessionStorage.removeItem('aquadesk-drafts');
     await (await offline()).forgetReads(userId);
   } catch {
     try {
