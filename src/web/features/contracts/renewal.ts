@@ -17,23 +17,10 @@ export interface ContractLike extends Period {
   status: string;
 }
 
-const toUtc = (iso: string) => new Date(`${iso}T00:00:00Z`);
-const iso = (d: Date) => d.toISOString().slice(0, 10);
+// The calendar arithmetic the server uses for contracts and schedules (one rule, shared/domain).
+import { daysBetween, addDays as plusDays, addMonths as plusMonths } from '#shared/domain/maintenance.ts';
 
-export function plusDays(day: string, n: number): string {
-  const d = toUtc(day);
-  d.setUTCDate(d.getUTCDate() + n);
-  return iso(d);
-}
-
-/** The same day `n` months on, the month's last day when it has no such day (31 Jan + 1 = 28/29 Feb). */
-export function plusMonths(day: string, n: number): string {
-  const d = toUtc(day);
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d.getUTCDate(), last));
-  return iso(target);
-}
+export { plusDays, plusMonths };
 
 /** A period's length: whole months when it is (1 Dec to 30 Nov is 12), else its days. */
 function lengthOf(p: Period): { months: number } | { days: number } {
@@ -42,7 +29,7 @@ function lengthOf(p: Period): { months: number } | { days: number } {
     if (end === p.endsOn) return { months: m };
     if (end > p.endsOn) break;
   }
-  return { days: Math.round((toUtc(p.endsOn).getTime() - toUtc(p.startsOn).getTime()) / 86_400_000) };
+  return { days: daysBetween(p.startsOn, p.endsOn) };
 }
 
 /** The active contract of `type` that ends last, if it has not ended before `today`. */
