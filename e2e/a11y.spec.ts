@@ -5,7 +5,8 @@
  *
  * Lean on purpose (it runs in `npm test` on a 2-core machine): one sign-in and one page per role,
  * one in-app navigation per screen (no reload); axe runs at 1366 px, then the window narrows to
- * 390 px (the layout switches to the phone drawer without a reload) and axe runs again. Nothing
+ * 390 px (the layout switches to the phone's navigation without a reload: the technician's bottom
+ * bar, the office roles' menu button in the top bar; ADR 036) and axe runs again. Nothing
  * is excluded.
  *
  * axe-core is the one @axe-core/playwright pins (~4.13; 4.14 needs Node 22). Its AxeBuilder
@@ -106,10 +107,14 @@ async function checkBothWidths(page: Page, what: string, found: string[], phone?
   await page.setViewportSize(WIDE);
   for (const v of await serious(page)) found.push(`[1366] ${what}: ${v}`);
   await page.setViewportSize(PHONE);
-  // The signed-in layout swaps its drawer at the md breakpoint: wait for the phone's menu button.
+  // The signed-in layout swaps its navigation at the md breakpoint: wait for the permanent drawer
+  // to go and the phone's navigation (the menu button, or the technician's bottom bar) to come.
   if ((await page.locator('main#main-content').count()) > 0) {
     // By CSS: under an open dialog the page behind is hidden from the accessibility tree.
-    await expect(page.locator('button[aria-label="open navigation"]')).toBeVisible();
+    await expect(page.locator('.MuiDrawer-docked')).toHaveCount(0);
+    await expect(
+      page.locator('button[aria-label="open navigation"], nav[aria-label="Main navigation"]').first(),
+    ).toBeVisible();
   }
   if (phone) await phone();
   for (const v of await serious(page)) found.push(`[390] ${what}: ${v}`);
@@ -238,7 +243,8 @@ for (const email of ['admin@demo.test', 'service.manager@demo.test', 'tech@demo.
       if (worked && worked !== requestId) await checkRoute(page, `/service-requests/${worked}`, found);
     }
 
-    // The shell's menus: the account menu, and on a phone the navigation drawer.
+    // The shell's menus: the account menu, and on a phone the technician's bottom navigation bar
+    // or the office roles' navigation drawer (ADR 036).
     await go(page, '/dashboard');
     await settled(page);
     await page.getByRole('button', { name: /account menu/ }).click();
@@ -246,10 +252,16 @@ for (const email of ['admin@demo.test', 'service.manager@demo.test', 'tech@demo.
     for (const v of await serious(page)) found.push(`[1366] account menu: ${v}`);
     await page.keyboard.press('Escape');
     await page.setViewportSize(PHONE);
-    await page.getByRole('button', { name: 'open navigation' }).click();
-    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
-    for (const v of await serious(page)) found.push(`[390] navigation drawer: ${v}`);
-    await page.keyboard.press('Escape');
+    if (account.role === 'Technician') {
+      await expect(page.getByRole('button', { name: 'open navigation' })).toHaveCount(0);
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+      for (const v of await serious(page)) found.push(`[390] bottom navigation bar: ${v}`);
+    } else {
+      await page.getByRole('banner').getByRole('button', { name: 'open navigation' }).click();
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+      for (const v of await serious(page)) found.push(`[390] navigation drawer: ${v}`);
+      await page.keyboard.press('Escape');
+    }
     await page.setViewportSize(WIDE);
     expect(found, found.join('\n')).toEqual([]);
   });

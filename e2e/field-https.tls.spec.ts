@@ -130,7 +130,7 @@ test('a technician in the field: HTTPS through Caddy at aquadesk.test, live, loc
   await context.setOffline(true);
   await page.goto(new URL(manifest.start_url, tls.origin).href);
   await expect(page.getByRole('heading', { name: `Welcome back, ${technician.name}!` })).toBeVisible();
-  await page.getByRole('button', { name: 'open navigation' }).click();
+  // The technician's bottom navigation bar (ADR 036), drawn from the cache as well.
   await navigation(page).getByRole('link', { name: 'My Tasks' }).click();
   await card.filter({ hasText: task.ticketNumber }).getByRole('link', { name: 'View Details' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^Offline, as of / })).toBeVisible();

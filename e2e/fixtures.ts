@@ -296,7 +296,10 @@ export async function createServiceRequest(
   return { id, ticketNumber, description };
 }
 
-/** The side navigation (the permanent drawer on wide screens, the open temporary one on narrow). */
+/**
+ * The main navigation: the permanent drawer on wide screens, the open temporary one on narrow, or
+ * the technician's bottom bar below md (ADR 036).
+ */
 export function navigation(page: Page) {
   return page.getByRole('navigation', { name: 'Main navigation' });
 }

@@ -7,7 +7,15 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ROLE } from '../src/shared/domain/roles.ts';
 import { scaled } from '../tests/harness/speed.ts';
-import { createCustomer, createRegion, createServiceRequest, createUser, loginAs, signIn } from './fixtures.ts';
+import {
+  createCustomer,
+  createRegion,
+  createServiceRequest,
+  createUser,
+  loginAs,
+  navigation,
+  signIn,
+} from './fixtures.ts';
 
 const WIDTH = 390;
 
@@ -60,7 +68,8 @@ test('at 390 px the request details page and the dashboard fit, with their actio
   await expect(page.getByRole('heading', { name: 'Welcome back, Asha Admin!' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recent Requests' })).toBeVisible();
   await expectNoHorizontalOverflow(page, 'dashboard (admin)');
-  await expectOnScreen(page.getByRole('button', { name: 'open navigation' }));
+  // An office role opens the drawer from the top bar's menu button (ADR 036).
+  await expectOnScreen(page.getByRole('banner').getByRole('button', { name: 'open navigation' }));
   await expectOnScreen(page.getByRole('link', { name: 'notifications' }));
   await expectOnScreen(page.getByRole('button', { name: 'account menu' }));
 
@@ -70,7 +79,10 @@ test('at 390 px the request details page and the dashboard fit, with their actio
   await signIn(tech, technician);
   await expectNoHorizontalOverflow(tech, 'dashboard (technician)');
   await expect(tech.getByRole('region', { name: 'My Tasks Today' })).toBeVisible();
-  await expectOnScreen(tech.getByRole('button', { name: 'open navigation' }));
+  // The technician's bottom navigation bar, every item wholly on screen; no menu button.
+  await expect(navigation(tech).getByRole('link')).toHaveCount(4);
+  for (const link of await navigation(tech).getByRole('link').all()) await expectOnScreen(link);
+  await expect(tech.getByRole('button', { name: 'open navigation' })).toHaveCount(0);
 
   await tech.goto(`/service-requests/${assigned.id}`);
   await expect(tech.getByRole('region', { name: 'Work Progress' })).toBeVisible();

@@ -79,8 +79,7 @@ test('a technician does a job from a phone at http://aquadesk.test (plain HTTP, 
   expect(cookie?.domain).toBe('aquadesk.test');
   expect(cookie?.secure).toBe(false);
 
-  // 2. Open the task (on a phone the navigation is a drawer behind the menu button).
-  await page.getByRole('button', { name: 'open navigation' }).click();
+  // 2. Open the task (on a phone the technician's navigation is the bottom bar, ADR 036).
   await navigation(page).getByRole('link', { name: 'My Tasks' }).click();
   const card = page.getByRole('article').filter({ hasText: task.description });
   await expect(card).toContainText('ASSIGNED');

@@ -1,12 +1,34 @@
 /**
  * The app shell (issue 2, section 5): sign-in, the guard, the drawer per role, the 404 and Access
- * Denied pages, the narrow layout, the avatar menu and logout.
+ * Denied pages, the phone navigation (the technician's bottom bar, the office roles' menu button in the
+ * top bar; issue 33, ADR 036), the greeting shown once, the avatar menu and logout.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { menuFor } from '../src/shared/domain/permissions.ts';
 import { ROLE, SYSTEM_ROLES } from '../src/shared/domain/roles.ts';
 import { scaled } from '../tests/harness/speed.ts';
 import { accountFor, createRegion, createUser, DEMO, loginAs, navigation, signIn, storedItem } from './fixtures.ts';
+
+/**
+ * Every element on screen with position fixed other than the top bar (<header>), and not inside
+ * it: what would float over the page. Skipped: what is hidden, empty or moved off screen (the
+ * skip link waiting for focus).
+ */
+function fixedOverContent(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const out = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const style = getComputedStyle(el);
+      if (style.position !== 'fixed' || el.closest('header')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || r.bottom <= 0 || r.right <= 0) continue;
+      if (r.top >= innerHeight || r.left >= innerWidth) continue;
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      out.push(el.tagName + '.' + el.className + ' ' + (el.getAttribute('aria-label') || el.textContent || '').slice(0, 40));
+    }
+    return out;
+  })()`);
+}
 
 test.describe('login', () => {
   test('quick-fill Admin, sign in, and the dashboard greets the user', async ({ page }) => {
@@ -19,9 +41,12 @@ test.describe('login', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Welcome back, Asha Admin!' })).toBeVisible();
-    // The top bar greets too.
-    await expect(page.getByRole('banner')).toContainText('Welcome back,');
-    await expect(page.getByRole('banner')).toContainText('Asha Admin');
+    // The greeting shows once: the heading greets, so the top bar does not (issue 33 item 10, ADR 036)…
+    await expect(page.getByText(/Welcome back/)).toHaveCount(1);
+    await expect(page.getByRole('banner')).not.toContainText('Welcome back');
+    // …and on every other page the top bar greets.
+    await page.goto('/notifications');
+    await expect(page.getByRole('banner')).toContainText('Welcome back, Asha Admin');
   });
 
   test('the Technician quick-fill uses the technician demo account', async ({ page }) => {
@@ -185,27 +210,61 @@ test.describe('top bar', () => {
   });
 });
 
-test.describe('narrow screens (390 px)', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+test.describe('phone navigation at 360 px (issue 33 item 8, ADR 036)', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
 
-  test('the floating menu button opens the drawer, and choosing an item closes it', async ({ page }) => {
+  test('the technician navigates with the bottom bar: no menu button, no drawer', async ({ page }) => {
     await loginAs(page, 'tech@demo.test');
-    await expect(navigation(page)).toBeHidden();
-    await page.getByRole('button', { name: 'open navigation' }).click();
-    await expect(navigation(page)).toBeVisible();
-    await expect(navigation(page).getByRole('link')).toHaveText([
-      'Dashboard',
-      'New Service',
-      'My Tasks',
-      'Task History',
-    ]);
+    await expect(page.getByRole('button', { name: 'open navigation' })).toHaveCount(0);
+    const links = navigation(page).getByRole('link');
+    await expect(links).toHaveText(['Dashboard', 'New Service', 'My Tasks', 'Task History']);
     await navigation(page).getByRole('link', { name: 'My Tasks' }).click();
     await expect(page).toHaveURL(/\/technician\/my-tasks$/);
-    await expect(navigation(page)).toBeHidden();
-    // The top bar spans the full width.
+    await expect(navigation(page).getByRole('link', { name: 'My Tasks' })).toHaveAttribute('aria-current', 'page');
+    // The bar stays; the top bar spans the full width and names the service.
+    await expect(navigation(page)).toBeVisible();
     const bar = await page.getByRole('banner').boundingBox();
     expect(bar?.x).toBe(0);
-    expect(bar?.width).toBe(390);
+    expect(bar?.width).toBe(360);
+    await expect(page.getByRole('banner')).toContainText(DEMO.serviceName);
+  });
+
+  test('an office role opens the drawer from the top bar’s menu button; nothing floats over the page', async ({
+    page,
+  }) => {
+    await loginAs(page, 'service.manager@demo.test');
+    await expect(navigation(page)).toBeHidden();
+    // Nothing fixed on the screen but the top bar: no floating button, no bottom bar.
+    await expect.poll(() => fixedOverContent(page)).toEqual([]);
+    await page.getByRole('banner').getByRole('button', { name: 'open navigation' }).click();
+    await expect(navigation(page)).toBeVisible();
+    await expect(navigation(page).getByRole('link')).toHaveText(
+      menuFor(ROLE.SERVICE_MANAGER).map((item) => item.label),
+    );
+    await navigation(page).getByRole('link', { name: 'Service Requests' }).click();
+    await expect(page).toHaveURL(/\/service-requests$/);
+    await expect(navigation(page)).toBeHidden();
+    await expect.poll(() => fixedOverContent(page)).toEqual([]);
+  });
+
+  test('the greeting shows once on the dashboard: its heading; the top bar names the service', async ({ page }) => {
+    await loginAs(page, 'service.manager@demo.test');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Ravi Service Manager!' })).toBeVisible();
+    await expect(page.getByText(/Welcome back/)).toHaveCount(1);
+    await expect(page.getByRole('banner')).toContainText(DEMO.serviceName);
+  });
+});
+
+test.describe('wide screens (1280 px)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the greeting shows once on the dashboard, and the permanent drawer has no menu button', async ({ page }) => {
+    await loginAs(page, 'tech@demo.test');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Suresh Technician!' })).toBeVisible();
+    await expect(page.getByText(/Welcome back/)).toHaveCount(1);
+    await expect(navigation(page)).toBeVisible();
+    await expect(page.getByRole('navigation')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'open navigation' })).toHaveCount(0);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Issue 18 part B (ADR 020): the technician's job on a 360 px touch phone, every control measured
- * (≥ 44 × 44 px), the customer first, one green primary action, the floating menu button clear of
- * the page's last control and of the toasts; and the dashboard's ways into the lists (a card opens
+ * (≥ 44 × 44 px), the customer first, one green primary action, the bottom navigation bar (issue 33
+ * item 8, ADR 036) clear of the page's last control and of the toasts, and My Tasks' last card whole
+ * above it when scrolled to the end; and the dashboard's ways into the lists (a card opens
  * the list filtered by its status; Recent Requests "View all" opens the user's own requests, for a
  * Salesman too). Each test makes its own region, technician, customer and request.
  */
@@ -16,6 +17,7 @@ import {
   createServiceRequest,
   createUser,
   loginAs,
+  navigation,
   signIn,
 } from './fixtures.ts';
 
@@ -79,6 +81,20 @@ const backgroundOf = (control: Locator) =>
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+/** Whether what lies under the centre of `target` is its own card (or inside it): nothing covers it. */
+const uncovered = (target: Locator) =>
+  target.evaluate((node) => {
+    interface El {
+      getBoundingClientRect(): Box;
+      closest(selector: string): unknown;
+      ownerDocument: { elementFromPoint(x: number, y: number): El | null };
+    }
+    const el = node as unknown as El;
+    const r = el.getBoundingClientRect();
+    const hit = el.ownerDocument.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return hit !== null && hit.closest('article') === el.closest('article');
+  });
+
 async function phone(browser: Browser) {
   const context = await browser.newContext({
     viewport: { width: WIDTH, height: 740 },
@@ -92,7 +108,7 @@ async function phone(browser: Browser) {
   return context.newPage();
 }
 
-test('a technician on a 360 px phone: customer first, one green action, no control under 44 px, the menu button clear', async ({
+test('a technician on a 360 px phone: customer first, one green action, no control under 44 px, the bottom bar clear', async ({
   browser,
   request,
 }) => {
@@ -165,21 +181,21 @@ test('a technician on a 360 px phone: customer first, one green action, no contr
   await expect(panel.getByRole('button', { name: 'Set Location' })).toBeVisible();
   await expectTapTargets(page, 'task, location captured, manual entry open');
 
-  // Start Work: the toast sits above the floating menu button, and its close button is full size.
+  // Start Work: the toast stays clear of the bottom navigation bar, and its close button is full size.
   await startWork.click();
   const toast = page.getByRole('alert').filter({ hasText: 'Work timer started!' });
   await expect(toast).toBeVisible();
-  const fab = page.getByRole('button', { name: 'open navigation' });
-  const fabBox = (await fab.boundingBox()) as Box;
-  await expect.poll(async () => overlaps((await toast.boundingBox()) as Box, fabBox)).toBe(false);
+  const barBox = (await navigation(page).boundingBox()) as Box;
+  expect(barBox.y + barBox.height).toBe(740);
+  await expect.poll(async () => overlaps((await toast.boundingBox()) as Box, barBox)).toBe(false);
   await expectTapTargets(page, 'task, in progress, with a toast');
 
-  // At the end of the page nothing lies under the menu button: the page keeps room for it.
+  // At the end of the page nothing lies under the bottom bar: the page keeps room for it.
   await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
   const lastBottom = (await page.evaluate(
     `document.querySelector('main').lastElementChild.getBoundingClientRect().bottom`,
   )) as number;
-  expect(lastBottom).toBeLessThanOrEqual(fabBox.y);
+  expect(lastBottom).toBeLessThanOrEqual(barBox.y);
 
   // Complete Work (green too), then the panel says it is completed and the stale controls are gone.
   await page.evaluate('window.scrollTo(0, 0)');
@@ -207,6 +223,65 @@ test('a technician on a 360 px phone: customer first, one green action, no contr
     await expect(panel.getByRole('button', { name, exact: true }), name).toHaveCount(0);
   }
   await expectTapTargets(page, 'task, work completed');
+  await page.context().close();
+});
+
+test('the bottom navigation bar: the technician’s menu, 48 px and more, and My Tasks’ last card whole above it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(scaled(120_000));
+  const region = await createRegion(request);
+  const technician = await createUser(request, { role: ROLE.TECHNICIAN, region: region.name, name: 'Kavya Scrolls' });
+  const customer = await createCustomer(request, region, { name: 'Meenakshi Sundaram' });
+  // Enough tasks for My Tasks to scroll at 360 × 740.
+  for (const n of [1, 2, 3, 4]) {
+    await createServiceRequest(request, {
+      region,
+      customer,
+      description: `Filter change, visit ${n}`,
+      assignTo: technician,
+    });
+  }
+  const page = await phone(browser);
+  await signIn(page, technician);
+
+  // One bar at the foot of the screen with the menu, Dashboard current; no menu button, no drawer.
+  const nav = navigation(page);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'New Service', 'My Tasks', 'Task History']);
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('button', { name: 'open navigation' })).toHaveCount(0);
+  await expect(page.getByRole('navigation')).toHaveCount(1);
+  const bar = (await nav.boundingBox()) as Box;
+  expect(bar.y + bar.height).toBe(740);
+  expect(bar.width).toBe(WIDTH);
+  for (const link of await nav.getByRole('link').all()) {
+    const box = (await link.boundingBox()) as Box;
+    expect(box.height, 'a bottom bar item is at least 48 px high').toBeGreaterThanOrEqual(48);
+    expect(box.y).toBeGreaterThanOrEqual(bar.y);
+  }
+
+  // It navigates, and the current item follows.
+  await nav.getByRole('link', { name: 'Task History' }).click();
+  await expect(page).toHaveURL(/\/technician\/task-history$/);
+  await expect(nav.getByRole('link', { name: 'Task History' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'My Tasks' }).click();
+  await expect(page).toHaveURL(/\/technician\/my-tasks$/);
+  await expect(nav.getByRole('link', { name: 'My Tasks' })).toHaveAttribute('aria-current', 'page');
+
+  // Scrolled to the end, the last card is what is under its own centre and under its View
+  // Details button's: nothing (the bar) lies over it, and it ends above the bar.
+  const cards = page.getByRole('article', { name: `Service task for ${customer.name}` });
+  await expect(cards).toHaveCount(4);
+  expect(await page.evaluate('document.documentElement.scrollHeight > window.innerHeight')).toBe(true);
+  await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+  const last = cards.last();
+  expect(await uncovered(last)).toBe(true);
+  expect(await uncovered(last.getByRole('link', { name: 'View Details' }))).toBe(true);
+  const lastBox = (await last.boundingBox()) as Box;
+  expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(bar.y);
+  await expectTapTargets(page, 'my tasks, scrolled to the end');
   await page.context().close();
 });
 

@@ -6,6 +6,7 @@
  * element (`:focus-visible`, so a mouse click shows none).
  */
 import { createTheme } from '@mui/material/styles';
+import { FONT_STACK } from '#web/i18n/fonts.ts';
 import { touchTheme } from './touch.ts';
 
 /** The keyboard focus ring's colour (8.6:1 on white, 7.9:1 on the grey page). */
@@ -27,12 +28,19 @@ export const theme = createTheme(
     },
     shape: { borderRadius: 8 },
     typography: {
+      // The five Indian scripts' Noto faces, each for its own letters only, then the Latin fonts
+      // (ADR 022): a Tamil note on an English screen is drawn in Noto Sans Tamil, fetched only
+      // when such text is on the page.
+      fontFamily: FONT_STACK,
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
       MuiAppBar: { defaultProps: { elevation: 0 } },
       MuiCssBaseline: {
         styleOverrides: {
+          // Form controls take the page's font stack, not the browser's own (Arial for a <button>,
+          // which drew a photo's caption on its thumbnail in boxes): the Indian scripts' faces too.
+          'button, input, optgroup, select, textarea': { fontFamily: 'inherit' },
           // Links, headings focused on navigation (tabIndex -1), anything else focusable.
           ':focus-visible': ring,
           // Text fields show focus by their own 2 px border; a second ring inside it is noise.

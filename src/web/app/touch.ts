@@ -9,8 +9,17 @@ import type { ThemeOptions } from '@mui/material/styles';
 /** The smallest tap target, in CSS pixels. */
 export const TAP_TARGET = 44;
 
-/** Room the floating menu button takes at the bottom of a phone screen: 56 px button + 16 px margin + 16 px gap. */
-export const FAB_CLEARANCE = 88;
+/**
+ * The technician's bottom navigation bar below md (layout/BottomNav.tsx, ADR 036): its height
+ * without the safe-area inset. An icon and a label of up to two lines fit in it.
+ */
+export const BOTTOM_NAV_HEIGHT = 72;
+
+/**
+ * Set on <html> by the bottom bar while it shows (its height plus the safe-area inset): whatever
+ * sits at the bottom of the screen (a snackbar) stands that much higher, never over the bar.
+ */
+export const BOTTOM_NAV_VAR = '--aquadesk-bottom-nav';
 
 /** Phones (below MUI's sm breakpoint) and any coarse pointer. */
 export const TOUCH_MEDIA = '@media (max-width: 599.95px), (pointer: coarse)';
@@ -28,8 +37,8 @@ export const touchTheme: ThemeOptions = {
     MuiTab: { styleOverrides: { root: { [TOUCH_MEDIA]: { minHeight: TAP_TARGET } } } },
     MuiSnackbar: {
       styleOverrides: {
-        // Toasts sit above the floating menu button on a phone (AppLayout), never over it.
-        root: { '@media (max-width: 899.95px)': { bottom: FAB_CLEARANCE } },
+        // A snackbar at the bottom of a phone stands above the bottom navigation bar when it shows.
+        root: { '@media (max-width: 899.95px)': { bottom: `calc(var(${BOTTOM_NAV_VAR}, 0px) + 16px)` } },
       },
     },
   },

@@ -10,7 +10,7 @@
  * A toast never covers a dialog's actions (issue 33: "Saved on this phone" sat on the Complete
  * Work dialog's confirm button, and each tap on it paused its timer): while a dialog is open it
  * goes to the top of the screen, where dialogs have their title and never their buttons. On a
- * phone (below md, the layout with the floating menu button) it is always at the top, goes by
+ * phone (below md) it is always at the top, goes by
  * itself after TOAST_PHONE_MS, and lets taps through to what is under it: only its close button
  * takes them, so a tap meant for the page neither lands on the toast nor holds it on screen.
  */
@@ -79,7 +79,7 @@ export default function ToastView({ toast, open, onClose, onExited }: ToastViewP
       anchorOrigin={placement}
       slotProps={{ transition: { onExited } }}
       sx={{
-        // The theme keeps a bottom toast above the floating menu button below md (app/touch.ts);
+        // The theme keeps a bottom toast above the technician's bottom navigation below md (app/touch.ts);
         // a top one has no bottom.
         ...(placement.vertical === 'top' ? { [phoneQuery]: { bottom: 'auto' } } : {}),
         ...(phone ? { pointerEvents: 'none' } : {}),

@@ -1,17 +1,18 @@
 /**
- * The signed-in shell (spec "Layout"): a 260 px permanent drawer on wide screens; below the md
- * breakpoint a temporary drawer opened by a floating menu button and closed after a choice, with
- * a small logo in the full-width top bar.
+ * The signed-in shell (spec "Layout", as issue 33 item 8 and ADR 036 change it below md): a 260 px
+ * permanent drawer on wide screens. Below the md breakpoint the navigation sits where a phone user
+ * looks for it (layout/nav-mode.ts): the technician gets a bottom navigation bar (BottomNav.tsx)
+ * and the page keeps its height free under its last row; every other role opens a temporary
+ * drawer, closed after a choice, from the menu button at the start of the full-width top bar.
+ * Nothing floats over the page.
  *
  * For the keyboard (ADR 018): "Skip to main content" is the first stop; after a navigation the
  * focus goes to the new page's h1. While AquaDesk does not answer, "Can't reach AquaDesk" shows
  * above the page, inside the layout (lib/connectivity.ts). Its words come from the `shell`
  * catalogue through useShellT (i18n/shell-t.ts: the shell is in the initial bundle, i18next is not).
  */
-import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
-import Fab from '@mui/material/Fab';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -23,8 +24,9 @@ import { useShellT } from '#web/i18n/shell-t.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useServiceName } from '#web/lib/config.ts';
 import { useUnreachable } from '#web/lib/connectivity.ts';
-import { FAB_CLEARANCE } from '../touch.ts';
+import { BOTTOM_NAV_SPACE, BottomNav } from './BottomNav.tsx';
 import { NavDrawer } from './NavDrawer.tsx';
+import { usesBottomNav } from './nav-mode.ts';
 import { focusHeading, useFocusHeadingOnNavigate } from './route-focus.ts';
 import { TopBar } from './TopBar.tsx';
 
@@ -38,6 +40,7 @@ export function AppLayout() {
   const main = useRef<HTMLElement>(null);
   const unreachable = useUnreachable();
   const t = useShellT();
+  const bottomNav = !wide && usesBottomNav(policyRole);
   useFocusHeadingOnNavigate(main);
 
   const skip = (e: MouseEvent) => {
@@ -50,7 +53,7 @@ export function AppLayout() {
       <Box component="a" href="#main-content" onClick={skip} sx={skipLinkSx}>
         {t('skipToContent')}
       </Box>
-      <TopBar wide={wide} />
+      <TopBar wide={wide} onMenu={wide || bottomNav ? undefined : () => setOpen(true)} />
       {wide ? (
         <Drawer
           variant="permanent"
@@ -60,27 +63,19 @@ export function AppLayout() {
         >
           <NavDrawer serviceName={serviceName} role={policyRole} />
         </Drawer>
+      ) : bottomNav ? (
+        <BottomNav role={policyRole} />
       ) : (
-        <>
-          <Drawer
-            variant="temporary"
-            open={open}
-            onClose={() => setOpen(false)}
-            ModalProps={{ keepMounted: true }}
-            sx={{ '& .MuiDrawer-paper': paperSx }}
-            slotProps={{ paper: { 'aria-label': t('navigation') } }}
-          >
-            <NavDrawer serviceName={serviceName} role={policyRole} onNavigate={() => setOpen(false)} />
-          </Drawer>
-          <Fab
-            color="primary"
-            aria-label={t('openNavigation')}
-            onClick={() => setOpen(true)}
-            sx={{ position: 'fixed', left: 16, bottom: 16, zIndex: (t) => t.zIndex.appBar + 1 }}
-          >
-            <MenuIcon />
-          </Fab>
-        </>
+        <Drawer
+          variant="temporary"
+          open={open}
+          onClose={() => setOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': paperSx }}
+          slotProps={{ paper: { 'aria-label': t('navigation') } }}
+        >
+          <NavDrawer serviceName={serviceName} role={policyRole} onNavigate={() => setOpen(false)} />
+        </Drawer>
       )}
       <Box
         component="main"
@@ -92,10 +87,11 @@ export function AppLayout() {
           flexGrow: 1,
           minWidth: 0,
           width: wide ? `calc(100% - ${DRAWER_WIDTH}px)` : '100%',
-          p: { xs: 2, sm: 3 },
-          // Below md the floating menu button sits over the bottom of the screen: the page keeps
-          // that much room under its last control, so nothing stays hidden behind it.
-          pb: { xs: `${FAB_CLEARANCE}px`, md: 3 },
+          // Each side on its own: a responsive `p` (its media queries come last) would undo a plain `pb`.
+          px: GAP,
+          pt: GAP,
+          // Over the bottom bar's height the page keeps a gap, so its last row shows above the bar.
+          pb: bottomNav ? `calc(${BOTTOM_NAV_SPACE} + 16px)` : GAP,
         }}
       >
         <Toolbar />
@@ -105,6 +101,9 @@ export function AppLayout() {
     </Box>
   );
 }
+
+/** The page's padding: 16 px on a phone, 24 px from sm up. */
+const GAP = { xs: 2, sm: 3 };
 
 /** Off screen until focused, then a clear button-like link at the top left, above the bars. */
 const skipLinkSx = {

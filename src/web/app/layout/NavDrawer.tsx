@@ -21,7 +21,8 @@ import { activeItemPath } from './active-item.ts';
 import { Logo } from './Logo.tsx';
 import { navIcon } from './nav-icons.tsx';
 
-const ALL_PATHS: readonly string[] = MENU.map((m) => ROUTES[m.route].path);
+/** Every menu path: the current item is found among all of them (the bottom bar uses it too). */
+export const ALL_PATHS: readonly string[] = MENU.map((m) => ROUTES[m.route].path);
 
 export interface NavDrawerProps {
   serviceName: string;

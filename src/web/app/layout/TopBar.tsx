@@ -1,10 +1,16 @@
 /**
- * The top bar: 'Welcome back,' and the name, the notification bell (unread badge, to
- * /notifications) and the avatar menu (name and role; Profile, Settings, Logout), in the app's
- * language (`shell` catalogue; a system role's name from `common`). Logout with changes not sent
- * yet from this phone asks first (issue 31): "2 changes not sent yet: sign out anyway?".
+ * The top bar: the notification bell (unread badge, to /notifications) and the avatar menu (name
+ * and role; Profile, Settings, Logout), in the app's language (`shell` catalogue; a system role's
+ * name from `common`). Logout with changes not sent yet from this phone asks first (issue 31):
+ * "2 changes not sent yet: sign out anyway?".
+ *
+ * At its start (issue 33 items 8 and 10, ADR 036): on a wide screen 'Welcome back,' and the name,
+ * except on the dashboard, whose heading greets already ('Welcome back, <name>!'): the greeting
+ * shows once. Below md the bar is the app's title bar: the menu button (`onMenu`, the office
+ * roles' drawer) or else the logo, then the service name; the dashboard's heading greets.
  */
 import Logout from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import Person from '@mui/icons-material/Person';
 import Settings from '@mui/icons-material/Settings';
@@ -20,12 +26,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { type ComponentType, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { DRAWER_WIDTH } from '#shared/domain/constants.ts';
 import { initials } from '#shared/domain/format.ts';
+import { ROUTES } from '#shared/domain/permissions.ts';
 import { useUnreadCount } from '#web/features/notifications/api/unread-count.ts';
 import { useShellT } from '#web/i18n/shell-t.ts';
 import { useAuth } from '#web/lib/auth.tsx';
+import { useServiceName } from '#web/lib/config.ts';
 import { unsentChanges } from '#web/lib/offline/sign-out.ts';
 import { Logo } from './Logo.tsx';
 
@@ -35,8 +43,16 @@ interface AskProps {
   onCancel: () => void;
 }
 
-export function TopBar({ wide }: { wide: boolean }) {
+export interface TopBarProps {
+  wide: boolean;
+  /** Opens the navigation drawer: given, the bar starts with the menu button. */
+  onMenu?: () => void;
+}
+
+export function TopBar({ wide, onMenu }: TopBarProps) {
   const { user, logout } = useAuth();
+  const { pathname } = useLocation();
+  const serviceName = useServiceName();
   const navigate = useNavigate();
   const { count } = useUnreadCount(!!user);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -77,38 +93,23 @@ export function TopBar({ wide }: { wide: boolean }) {
       }}
     >
       <Toolbar sx={{ gap: 1.5 }}>
-        {wide ? null : <Logo size={32} />}
+        {onMenu ? (
+          <IconButton edge="start" color="inherit" size="large" aria-label={t('openNavigation')} onClick={onMenu}>
+            <MenuIcon />
+          </IconButton>
+        ) : wide ? null : (
+          <Logo size={32} />
+        )}
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          {/* One line on wide screens; on a phone the name gets a line of its own. */}
-          <Typography
-            variant="h6"
-            component="p"
-            sx={{
-              display: 'flex',
-              flexDirection: { xs: 'column', sm: 'row' },
-              alignItems: { xs: 'flex-start', sm: 'baseline' },
-              columnGap: 0.75,
-              lineHeight: { xs: 1.3, sm: 1.6 },
-              fontSize: { xs: '0.8rem', sm: '1.15rem' },
-              color: { xs: 'text.secondary', sm: 'text.primary' },
-            }}
-          >
-            <span>{t('welcomeBack')}</span>
-            <Box
-              component="span"
-              sx={{
-                fontWeight: 700,
-                color: 'text.primary',
-                fontSize: { xs: '1rem', sm: '1.15rem' },
-                maxWidth: '100%',
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: 'nowrap',
-              }}
-            >
-              {name}
-            </Box>
-          </Typography>
+          {!wide ? (
+            <Typography component="p" noWrap title={serviceName} sx={{ fontWeight: 700, fontSize: '1.05rem' }}>
+              {serviceName}
+            </Typography>
+          ) : pathname === ROUTES.dashboard.path ? null : (
+            <Typography variant="h6" component="p" noWrap sx={{ fontSize: '1.15rem', '& b': { fontWeight: 700 } }}>
+              {t('welcomeBack')} <b>{name}</b>
+            </Typography>
+          )}
         </Box>
         {/* Native title hints: MUI's Tooltip would put Popper.js into the first load (P8 budget). */}
         <IconButton

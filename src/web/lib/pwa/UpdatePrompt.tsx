@@ -11,6 +11,7 @@
  */
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FONT_STACK } from '#web/i18n/fonts.ts';
 
 type Update = (reload?: boolean) => Promise<void>;
 
@@ -23,7 +24,8 @@ const bar: CSSProperties = {
   position: 'fixed',
   left: 8,
   right: 8,
-  bottom: 16,
+  // Above the technician's bottom navigation on a phone (ADR 036; 0 elsewhere).
+  bottom: 'calc(16px + var(--aquadesk-bottom-nav, 0px))',
   margin: '0 auto',
   maxWidth: 560,
   zIndex: 1400,
@@ -35,7 +37,7 @@ const bar: CSSProperties = {
   borderRadius: 4,
   background: '#323232',
   color: '#fff',
-  font: '400 0.875rem/1.43 Roboto, Helvetica, Arial, sans-serif',
+  font: `400 0.875rem/1.43 ${FONT_STACK}`,
   boxShadow: '0 3px 5px -1px rgba(0,0,0,.2), 0 6px 10px rgba(0,0,0,.14)',
 };
 const button = (primary: boolean): CSSProperties => ({
@@ -45,7 +47,7 @@ const button = (primary: boolean): CSSProperties => ({
   border: 0,
   borderRadius: 4,
   cursor: 'pointer',
-  font: '500 0.875rem Roboto, Helvetica, Arial, sans-serif',
+  font: `500 0.875rem ${FONT_STACK}`,
   textTransform: 'uppercase',
   background: primary ? '#90caf9' : 'transparent',
   color: primary ? '#0d2a4a' : '#fff',
