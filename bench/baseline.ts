@@ -97,7 +97,7 @@ async function pgliteDriver(dataDir: string): Promise<Driver> {
 
 // ------------------------------------------------------------------ the statements (as Drizzle prints them)
 
-const SUMMARY_SELECT = `select "service_requests"."id", "service_requests"."type", "service_requests"."description", "service_requests"."status", "service_requests"."customer_id", "service_requests"."region_id", "service_requests"."requested_by_id", "service_requests"."assigned_to_id", "service_requests"."needs_sales_approval", "service_requests"."sales_approved", "service_requests"."version", "service_requests"."created_at", "service_requests"."updated_at", "service_requests"."assigned_at", "service_requests"."completed_at", "customers"."name", "customers"."address", "customers"."primary_phone", "customers"."phone_numbers", "customers"."email", "customers"."region_id", "customers"."latitude", "customers"."longitude", (select "regions"."name" from "regions" where "regions"."id" = "service_requests"."region_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."requested_by_id"), (select "roles"."name" from "users" inner join "roles" on "roles"."id" = "users"."role_id" where "users"."id" = "service_requests"."requested_by_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."assigned_to_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."approved_by_id"), "service_requests"."ticket_no" from "service_requests" inner join "customers" on "customers"."id" = "service_requests"."customer_id"`;
+const SUMMARY_SELECT = `select "service_requests"."id", "service_requests"."type", "service_requests"."description", "service_requests"."status", "service_requests"."customer_id", "service_requests"."region_id", "service_requests"."requested_by_id", "service_requests"."assigned_to_id", "service_requests"."needs_sales_approval", "service_requests"."sales_approved", "service_requests"."version", "service_requests"."created_at", "service_requests"."updated_at", "service_requests"."assigned_at", "service_requests"."completed_at", "customers"."name", "customers"."address", "customers"."primary_phone", "customers"."phone_numbers", "customers"."email", "customers"."region_id", "customers"."latitude", "customers"."longitude", (select "regions"."name" from "regions" where "regions"."id" = "service_requests"."region_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."requested_by_id"), (select "roles"."name" from "users" inner join "roles" on "roles"."id" = "users"."role_id" where "users"."id" = "service_requests"."requested_by_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."assigned_to_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."approved_by_id"), "service_requests"."ticket_no", "service_requests"."job" from "service_requests" inner join "customers" on "customers"."id" = "service_requests"."customer_id"`;
 const MINE_COUNT = `select count(*)::int from "service_requests" where "service_requests"."requested_by_id" = $1`;
 const NEWEST_FIRST = `order by "service_requests"."created_at" desc, "service_requests"."id" desc`;
 /** Ours for a search with few matches: sort the matches (SORT_MATCHES_UP_TO). */
@@ -159,9 +159,9 @@ const DETAILS_SELECT = SUMMARY_SELECT.replace(
 );
 const UNREAD = `select "unread_notifications" from "users" where "users"."id" = $1 limit $2`;
 const REGION_EXISTS = `select "id" from "regions" where "regions"."id" = $1 limit $2`;
-const FIND_CUSTOMER = `select "id", "name", "region_id" from "customers" where "customers"."id" = $1 limit $2`;
-const ROW_COLUMNS = `"id", "type", "description", "status", "customer_id", "region_id", "requested_by_id", "assigned_to_id", "approved_by_id", "needs_sales_approval", "sales_approved", "search_text", "version", "created_at", "updated_at", "assigned_at", "completed_at", "ticket_no", "unit_id"`;
-const INSERT_REQUEST = `insert into "service_requests" (${ROW_COLUMNS}) values (default, $1, $2, $3, $4, $5, $6, default, default, $7, $8, $9, default, default, default, default, default, default, default) returning ${ROW_COLUMNS}`;
+const FIND_CUSTOMER = `select "id", "name", "region_id" from "customers" where ("customers"."id" = $1 and "customers"."merged_at" is null) limit $2`;
+const ROW_COLUMNS = `"id", "type", "description", "status", "customer_id", "region_id", "requested_by_id", "assigned_to_id", "approved_by_id", "needs_sales_approval", "sales_approved", "search_text", "version", "created_at", "updated_at", "assigned_at", "completed_at", "ticket_no", "unit_id", "job"`;
+const INSERT_REQUEST = `insert into "service_requests" (${ROW_COLUMNS}) values (default, $1, $2, $3, $4, $5, $6, default, default, $7, $8, $9, default, default, default, default, default, default, default, default) returning ${ROW_COLUMNS}`;
 const APPROVE_UPDATE = `update "service_requests" set "status" = $1, "approved_by_id" = $2, "version" = "service_requests"."version" + 1, "updated_at" = $3 where ("service_requests"."id" = $4 and "service_requests"."status" = $5 and "service_requests"."version" = $6) returning ${ROW_COLUMNS}`;
 const INSERT_HISTORY = `insert into "approval_history" ("id", "request_id", "approver_id", "approver_role", "stage", "status", "comments", "approved_at") values (default, $1, $2, $3, $4, $5, $6, default)`;
 const INSERT_AUDIT = `insert into "audit_log" ("id", "at", "actor_id", "actor_email", "action", "entity_type", "entity_id", "ip", "outcome", "details") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8)`;
@@ -196,6 +196,7 @@ function summaryOf(r: Row) {
     ticketNumber: formatTicket(Number(r[28])),
     type: r[1],
     description: r[2],
+    job: r[29] ?? null,
     status: r[3],
     customerId: r[4],
     customer: {
@@ -259,7 +260,7 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
     const [row] = await driver.rows(`${DETAILS_SELECT} where "service_requests"."id" = $1 limit $2`, [id, 1]);
     if (!row) return null;
     type J = Record<string, unknown>;
-    const [workLogs, history, media] = [row[29], row[30], row[31]] as J[][];
+    const [workLogs, history, media] = [row[30], row[31], row[32]] as J[][];
     return {
       ...summaryOf(row),
       workLogs: (workLogs ?? []).map((w) => ({
@@ -279,7 +280,7 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
         approvedAt: iso(h.approvedAt),
       })),
       workMedia: (media ?? []).map((m) => ({ id: m.id, mimeType: m.mimeType, uploadedAt: iso(m.uploadedAt) })),
-      unitId: row[32] ?? null,
+      unitId: row[33] ?? null,
     };
   };
 

@@ -18,7 +18,10 @@ import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { type Args, parseArgs } from './lib/args.ts';
 import { type BackupResult, measureBackup } from './lib/backup.ts';
 import { addNotifications, checkConsistency, type DatasetStats, dropScratch, generate } from './lib/dataset.ts';
+import { type DuplicatesResult, measureDuplicates } from './lib/duplicates.ts';
 import { type Actor, actorByEmail, ENDPOINTS, type Fixtures, loadFixtures } from './lib/endpoints.ts';
+import { type ExportResult, measureExports } from './lib/exports.ts';
+import { type ImportStep, importRows, measureImports } from './lib/imports.ts';
 import { argon2Rate, type Measure, measureLogin, measurePair, measureUnloaded } from './lib/load.ts';
 import { generateInstalledBase, type MaintenanceResult, measureMaintenance } from './lib/maintenance.ts';
 import { checkParity } from './lib/parity.ts';
@@ -274,6 +277,48 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       );
     }
 
+    let duplicates: DuplicatesResult | undefined;
+    if (!args.only || args.only.includes('duplicates')) {
+      log('== possible duplicates (issue 34): page 1 on one connection, admin and regional manager ==');
+      duplicates = await measureDuplicates({
+        server: ours,
+        fixtures,
+        customers: size.customers,
+        seconds: Math.max(3, duration / 2),
+        refresh: refreshTokens,
+      });
+      for (const [who, m] of [
+        ['admin', duplicates.admin],
+        ['manager', duplicates.manager],
+      ] as const) {
+        log(`  duplicates ${who.padEnd(7)} 1 conn ${f0(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms`);
+      }
+    }
+
+    let exportsResult: ExportResult[] | undefined;
+    if (!args.only || args.only.includes('export')) {
+      log('== exports (issue 34): every request as CSV, then as xlsx, with the server RSS ==');
+      await refreshTokens();
+      exportsResult = await measureExports({ server: ours, fixtures });
+      for (const e of exportsResult) {
+        log(
+          `  export ${e.format.padEnd(4)}    first byte ${e.ttfbMs} ms, ${e.seconds.toFixed(1)} s, ${e.mib.toFixed(1)} MiB${e.rows ? `, ${e.rows} rows` : ''}; RSS ${f0(e.idleMiB)} -> ${f0(e.peakMiB)} MiB`,
+        );
+      }
+    }
+
+    let imports: ImportStep[] | undefined;
+    if (!args.only || args.only.includes('import')) {
+      log(`== imports (issue 34): ${importRows(db)} customers, then as many units, a dry run and the import each ==`);
+      await refreshTokens();
+      imports = await measureImports({ server: ours, fixtures, db });
+      for (const i of imports) {
+        log(
+          `  import ${i.kind.padEnd(9)} ${i.rows} rows (${i.mib.toFixed(1)} MiB): dry run ${i.dryRunSeconds.toFixed(1)} s, import ${i.seconds.toFixed(1)} s, ${i.created} created`,
+        );
+      }
+    }
+
     let backup: BackupResult | undefined;
     if (!args.only || args.only.includes('backup')) {
       log('== backup (issue 32): Back up now while one connection reads the list ==');
@@ -323,7 +368,10 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       idleRss,
       unloaded,
       maintenance,
+      duplicates,
       backup,
+      exports: exportsResult,
+      imports,
     };
   } finally {
     for (const s of servers.reverse()) await s.stop();
@@ -375,6 +423,12 @@ async function main() {
       ...(r.login ? [{ name: 'login', m: r.login.ours }] : []),
       ...Object.entries(r.unloaded ?? {}).map(([id, m]) => ({ name: `${id} (one connection)`, m })),
       ...(r.maintenance ? [{ name: 'maintenance due page 1 (one connection)', m: r.maintenance.due }] : []),
+      ...(r.duplicates
+        ? [
+            { name: 'possible duplicates page 1, admin (one connection)', m: r.duplicates.admin },
+            { name: 'possible duplicates page 1, manager (one connection)', m: r.duplicates.manager },
+          ]
+        : []),
     ];
     return all
       .filter(({ m }) => m.ok === 0 || Object.keys(m.statuses).some((code) => !['200', '201'].includes(code)))

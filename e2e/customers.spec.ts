@@ -5,7 +5,16 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { scaled } from '../tests/harness/speed.ts';
-import { loginAs, navigation } from './fixtures.ts';
+import {
+  createCustomer,
+  createRegion,
+  createServiceRequest,
+  createUser,
+  loginAs,
+  navigation,
+  signIn,
+  uniqueTag,
+} from './fixtures.ts';
 
 // A loaded machine running two workers can take 20 s for one of these.
 test.describe.configure({ timeout: scaled(60_000) });
@@ -126,4 +135,43 @@ test('Save stays disabled without a region', async ({ page }) => {
   await expect(save).toBeEnabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+});
+
+// Issue 34 item 3 (ADR 038): a region's manager finds a duplicate pair, merges it, sees the
+// duplicate's request under the customer kept, and undoes the merge from that customer's page.
+test('a duplicate pair merged, its request under the customer kept, and the merge undone', async ({
+  page,
+  request,
+}) => {
+  const region = await createRegion(request, 'E2E Merge');
+  const tag = uniqueTag();
+  const kept = await createCustomer(request, region, { name: `Kaveri Shankar ${tag}` });
+  const duplicate = await createCustomer(request, region, { name: `Kaveri Sankar ${tag}` });
+  const raised = await createServiceRequest(request, { region, customer: duplicate });
+  const manager = await createUser(request, { role: 'Service Manager', region: region.name, name: 'Merge Manager' });
+  await signIn(page, manager);
+
+  await navigation(page).getByRole('link', { name: 'Customer Management' }).click();
+  await page.getByRole('link', { name: 'Possible duplicates' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Possible duplicates' })).toBeVisible();
+  const group = page.getByRole('region', { name: `Possible duplicates of ${duplicate.name}` });
+  await expect(group.getByText('Similar name').first()).toBeVisible();
+  await group.getByRole('radio', { name: `Keep ${kept.name}` }).check();
+  await group.getByRole('button', { name: 'Merge' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Merge customers' });
+  await expect(
+    dialog.getByText(`Merge 1 customer into ${kept.name}: 1 request, 0 units, 0 contracts move.`),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Merge' }).click();
+  await expect(page.getByText(`Merged 1 customer into ${kept.name}.`)).toBeVisible();
+  await expect(group).toHaveCount(0);
+
+  await page.getByRole('link', { name: `Open ${kept.name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: kept.name })).toBeVisible();
+  await expect(page.getByText(raised.description)).toBeVisible();
+  await page.getByRole('button', { name: `Undo the merge of ${duplicate.name}` }).click();
+  const undo = page.getByRole('dialog', { name: 'Undo this merge?' });
+  await undo.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Merge undone: the customers are back as they were')).toBeVisible();
+  await expect(page.getByText(raised.description)).toHaveCount(0);
 });

@@ -4,6 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BackupResult } from './backup.ts';
+import type { DuplicatesResult } from './duplicates.ts';
+import type { ExportResult } from './exports.ts';
+import type { ImportStep } from './imports.ts';
 import type { Measure } from './load.ts';
 import type { MaintenanceResult } from './maintenance.ts';
 import { ROOT } from './servers.ts';
@@ -35,7 +38,13 @@ export interface RunResult {
   unloaded?: Record<string, Measure>;
   /** Issue 21: the due list on one connection and the run raising every due job. */
   maintenance?: MaintenanceResult;
+  /** Issue 34: the possible duplicates' page 1 on one connection. */
+  duplicates?: DuplicatesResult;
   backup?: BackupResult;
+  /** Issue 34: every request exported as CSV and as xlsx (bench/lib/exports.ts). */
+  exports?: ExportResult[];
+  /** Issue 34: customers and then units imported from CSV, a dry run and the import each (bench/lib/imports.ts). */
+  imports?: ImportStep[];
 }
 
 export interface Target {
@@ -152,6 +161,43 @@ export function targets(run: RunResult, other?: RunResult): Target[] {
       pass: run.size === 'L' ? m.run.seconds <= 60 && m.rerun.created === 0 : m.rerun.created === 0 ? null : false,
       note: run.size === 'L' ? undefined : 'indicative: the target is set at size L',
     });
+  }
+  if (run.duplicates) {
+    const d = run.duplicates;
+    out.push({
+      id: 'D1',
+      text: `possible duplicates page 1 at ${f0(d.customers)} customers, one connection, p99 ≤ 1,000 ms (admin and regional manager)`,
+      value: `admin p50 ${d.admin.p50} / p99 ${d.admin.p99} ms; manager p50 ${d.manager.p50} / p99 ${d.manager.p99} ms`,
+      pass: run.size === 'L' ? Math.max(d.admin.p99, d.manager.p99) <= 1000 : null,
+      note: run.size === 'L' ? undefined : 'indicative: the target is set at size L',
+    });
+  }
+  if (run.exports?.length) {
+    const requests = run.dataset.rows.service_requests ?? 0;
+    const atL = run.size === 'L';
+    for (const e of run.exports) {
+      const growth = e.peakMiB - e.idleMiB;
+      out.push({
+        id: e.format === 'csv' ? 'E1' : 'E2',
+        text: `export every request (${f0(requests)}) as ${e.format.toUpperCase()}: first byte < 1 s, server peak RSS − idle ≤ 100 MiB`,
+        value: `first byte ${f0(e.ttfbMs)} ms, ${f1(e.seconds)} s for ${f1(e.mib)} MiB${e.rows ? ` (${f0(e.rows)} rows)` : ''}; RSS ${f0(e.idleMiB)} → ${f0(e.peakMiB)} MiB (+${f0(growth)})`,
+        pass: atL ? e.ttfbMs < 1000 && growth <= 100 : null,
+        note: atL ? undefined : 'indicative: the targets are set at size L',
+      });
+    }
+  }
+  if (run.imports?.length) {
+    // The issue's rows: 100,000 on PostgreSQL, 20,000 on PGlite, each imported in under 60 s.
+    const issueRows = run.db === 'postgres' ? 100_000 : 20_000;
+    for (const i of run.imports) {
+      out.push({
+        id: i.kind === 'customers' ? 'I1' : 'I2',
+        text: `import ${f0(issueRows)} ${i.kind} from CSV (all or nothing, one transaction) in < 60 s`,
+        value: `${f0(i.rows)} rows (${f1(i.mib)} MiB): dry run ${f1(i.dryRunSeconds)} s, import ${f1(i.seconds)} s, ${f0(i.created)} created`,
+        pass: i.rows >= issueRows ? i.seconds < 60 && i.created === i.rows : null,
+        note: i.rows >= issueRows ? undefined : `indicative: ${f0(i.rows)} rows, not the issue's ${f0(issueRows)}`,
+      });
+    }
   }
   if (run.backup) {
     const b = run.backup;

@@ -18,7 +18,10 @@ import { AuditService } from './modules/audit/service.ts';
 import { AuthService } from './modules/auth/service.ts';
 import { BackupService, backupSettingsOf } from './modules/backups/service.ts';
 import { ContractService } from './modules/contracts/service.ts';
+import { CustomerImports } from './modules/customers/import.service.ts';
+import { CustomerMergeService } from './modules/customers/merge.service.ts';
 import { CustomersService } from './modules/customers/service.ts';
+import { ImportService } from './modules/imports/service.ts';
 import { type JobRaiser, MaintenanceRun } from './modules/maintenance/run.ts';
 import { MaintenanceService } from './modules/maintenance/service.ts';
 import { NotificationService } from './modules/notifications/service.ts';
@@ -29,6 +32,7 @@ import { RequestQueries } from './modules/service-requests/queries.ts';
 import { scopeFor } from './modules/service-requests/scope.ts';
 import { RequestService } from './modules/service-requests/service.ts';
 import { TechnicianService } from './modules/technicians/service.ts';
+import { UnitImports } from './modules/units/import.service.ts';
 import { UnitService } from './modules/units/service.ts';
 import { unitsVisitSubscriber } from './modules/units/visit.ts';
 import { UploadService } from './modules/uploads/service.ts';
@@ -72,7 +76,10 @@ export function buildServices(infra: Infra) {
   };
 
   // --- customers
-  const customerServices = { customers: new CustomersService(db, tokens) };
+  const customerServices = {
+    customers: new CustomersService(db, tokens),
+    customerMerges: new CustomerMergeService(db),
+  };
 
   // --- installed base: products, units, contracts, maintenance (S1 edits this section)
   const products = new ProductService(db);
@@ -104,10 +111,13 @@ export function buildServices(infra: Infra) {
   const uploads = new UploadService(storage, requests, images);
   const work = { requests, requestQueries, technicians, uploads };
 
+  // --- imports of customers and units from spreadsheets (issue 34, ADR 040)
+  const imports = new ImportService(db, new CustomerImports(), new UnitImports(units));
+
   // --- operations: backups (issue 32, ADR 033)
   const backups = new BackupService(db, database, backupSettingsOf(config), log);
 
-  return { visits, ...people, ...customerServices, ...installedBase, ...work, backups };
+  return { visits, ...people, ...customerServices, ...installedBase, ...work, imports, backups };
 }
 
 export type Services = ReturnType<typeof buildServices>;

@@ -17,6 +17,8 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { notifications } from '#server/db/schema/activity.ts';
+import { customerMerges } from '#server/db/schema/customer-merges.ts';
+import { customers as customerRows } from '#server/db/schema/customers.ts';
 import { contracts, productParts, products, unitSchedule, units } from '#server/db/schema/maintenance.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
 import { hasCapability, reachesRegion } from '#shared/domain/permissions.ts';
@@ -217,6 +219,14 @@ function crud<T extends { id: string }>(r: Resource<T>, ops: Record<string, Crud
   });
 }
 
+/** A one-row file to import (issue 34, ADR 040): a customer, or a unit of a customer nobody has. */
+const importCsv = (kind: 'customers' | 'units') =>
+  Buffer.from(
+    kind === 'customers'
+      ? `Name,Phone,Address,Region\r\nMatrix Import ${uniq()},9840012345,12 Lake Road Adyar,Nowhere\r\n`
+      : 'Customer phone,Product,Serial number,Installed on\r\n9840012345,Matrix Purifier,MX-1,2025-01-01\r\n',
+  );
+
 // ---- service requests: "own" is the persona's (fixtures.ts requestFor), "other" the region's manager's
 
 type RequestTarget = Awaited<ReturnType<typeof requestFor>> & { id: string };
@@ -277,6 +287,33 @@ const customerBody = (regionId: string) => ({
   primaryPhone: String(7000000000 + Math.floor(Math.random() * 999_999_999)).slice(0, 10),
   regionId,
 });
+/** Two customers of the cell's region: the target survives, the other is merged into it. */
+type MergePair = CustomerTarget & {
+  duplicateId: string;
+  snapshot: {
+    id: string;
+    name: string;
+    address: string;
+    primaryPhone: string;
+    phoneNumbers: string[];
+    email: string | null;
+    regionId: string;
+  };
+};
+const mergePair: Target<MergePair> = async ({ ctx, w, region }) => {
+  const survivor = await makeCustomer(ctx.db, w.regions[region].id);
+  const d = await makeCustomer(ctx.db, w.regions[region].id);
+  const snapshot = {
+    id: d.id,
+    name: d.name,
+    address: d.address,
+    primaryPhone: d.primaryPhone,
+    phoneNumbers: d.phoneNumbers,
+    email: d.email,
+    regionId: d.regionId,
+  };
+  return { id: survivor.id, regionId: survivor.regionId, duplicateId: d.id, snapshot };
+};
 /** The target is outside the persona's regional scope: not found. */
 const regional: Refusal<{ regionId: string | null }> = ({ p, t }) => !seesRegional(p, t.regionId) && 404;
 /** The body names a region outside the persona's regional scope. */
@@ -498,6 +535,34 @@ const MAINTENANCE_ENDPOINTS: Endpoint[] = [
   }),
 ];
 
+/**
+ * Exports (issue 34 item 1, ADR 037): `format=csv|xlsx` on each list, behind the list's own gate;
+ * a customer's units behind the customer's region as the list.
+ */
+const EXPORT_ENDPOINTS: Endpoint[] = (['csv', 'xlsx'] as const).flatMap((format) => {
+  const query = `format=${format}`;
+  const exported = (name: string, route: string, gate: Op<never>['gate']) =>
+    endpoint({ name: `export ${name} (${format})`, route, query, gate });
+  return [
+    exported('requests', SR, 'requestList'),
+    endpoint({ name: `export my requests (${format})`, route: SR, query: `mine=true&${query}`, gate: 'requestCreate' }),
+    exported('customers', '/api/customers', 'customerRead'),
+    exported('users', '/api/users', 'userManage'),
+    exported('audit log', '/api/audit-log', 'auditRead'),
+    exported('maintenance due list', '/api/maintenance/due', 'maintenance'),
+    exported('expiring contracts', '/api/contracts/expiring', 'contractExpiring'),
+    endpoint<CustomerTarget>({
+      name: `export customer units (${format})`,
+      route: '/api/customers/:id/units',
+      query,
+      gate: 'unitRead',
+      dims: REGION,
+      target: customerIn,
+      refuse: [regional],
+    }),
+  ];
+});
+
 // ---------------------------------------------------------------- the table
 
 export const ENDPOINTS: Endpoint[] = [
@@ -639,6 +704,55 @@ export const ENDPOINTS: Endpoint[] = [
     update: { gate: 'customerManage', body: ({ t }) => customerBody(t.regionId), refuse: [regional] },
     delete: { gate: 'customerManage', refuse: [regional] },
   }),
+  // Duplicate customers, merged and undone (issue 34 item 3, ADR 038): admins, and managers in their region.
+  list('customer duplicates', '/api/customers/duplicates', 'customerMerge'),
+  ...crud(customers, { merges: { name: 'customer merges', gate: 'customerMerge', refuse: [regional] } }),
+  endpoint<MergePair>({
+    name: 'merge customers',
+    method: 'POST',
+    route: '/api/customers/:id/merge',
+    gate: 'customerMerge',
+    dims: REGION,
+    target: mergePair,
+    body: ({ t }) => ({ duplicateIds: [t.duplicateId] }),
+    refuse: [regional],
+    verify:
+      ({ ctx, t }) =>
+      async () => {
+        const [row] = await ctx.db.select().from(customerRows).where(eq(customerRows.id, t.duplicateId));
+        return row?.mergedAt != null;
+      },
+  }),
+  endpoint<MergePair>({
+    name: 'undo customer merge',
+    method: 'POST',
+    route: '/api/customers/merges/:id/undo',
+    gate: 'customerMerge',
+    dims: REGION,
+    // A merge of two customers of the cell's region, as the merge writes it (nothing moved).
+    async target(c) {
+      const pair = await mergePair(c);
+      const [row] = await c.ctx.db
+        .insert(customerMerges)
+        .values({
+          survivorId: pair.id,
+          mergedIds: [pair.duplicateId],
+          moved: { requests: {}, units: {}, contracts: [], history: 0 },
+          phonesAdded: [],
+          snapshot: [pair.snapshot],
+        })
+        .returning({ id: customerMerges.id });
+      await c.ctx.db.update(customerRows).set({ mergedAt: new Date() }).where(eq(customerRows.id, pair.duplicateId));
+      return { ...pair, id: row!.id };
+    },
+    refuse: [regional],
+    verify:
+      ({ ctx, t }) =>
+      async () => {
+        const [row] = await ctx.db.select().from(customerRows).where(eq(customerRows.id, t.duplicateId));
+        return row?.mergedAt === null;
+      },
+  }),
 
   // ---- users
   ...crud(users, {
@@ -756,6 +870,29 @@ export const ENDPOINTS: Endpoint[] = [
     ],
   }),
   ...MAINTENANCE_ENDPOINTS,
+  ...EXPORT_ENDPOINTS,
+
+  // ---- imports from spreadsheets (issue 34 item 2, ADR 040), the admins': a dry run of a small
+  // CSV (the default: nothing written), its errors copy, the templates
+  ...(['customers', 'units'] as const).flatMap((kind) => [
+    endpoint({
+      name: `import ${kind} (dry run)`,
+      method: 'POST',
+      route: `/api/imports/${kind}`,
+      gate: 'customerImport',
+      body: () => importCsv(kind),
+      multipart: true,
+    }),
+    endpoint({
+      name: `import ${kind}: errors copy`,
+      method: 'POST',
+      route: `/api/imports/${kind}/errors`,
+      gate: 'customerImport',
+      body: () => importCsv(kind),
+      multipart: true,
+    }),
+    list(`import ${kind}: template`, `/api/imports/${kind}/template`, 'customerImport'),
+  ]),
 
   // ---- the System page (issue 32, ADR 033): backups and disk space, the Super Admin's
   list('system backups', '/api/system/backups', 'system'),

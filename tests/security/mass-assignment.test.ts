@@ -159,6 +159,8 @@ type Row = Record<string, unknown>;
 function kindOf(route: string): Kind | null {
   if (route.startsWith('/api/service-requests') || route.startsWith('/api/technician-workflow')) return 'request';
   if (route.startsWith('/api/uploads/work-media')) return 'request';
+  // An undo names a merge record, not a customer (its cell verifies the customers it restores).
+  if (route.startsWith('/api/customers/merges/')) return null;
   if (route.startsWith('/api/customers')) return 'customer';
   if (route.startsWith('/api/roles')) return 'role';
   if (route.startsWith('/api/notifications')) return 'notification';
@@ -351,7 +353,9 @@ describe('R2: mass assignment', () => {
         }
         if (done) break;
       }
-      if (!done && !ep.name.startsWith('upload')) report.push(`${ep.name}: no persona may call it`);
+      // The multipart routes (the photo upload, the imports: ADR 040) were skipped above, not refused.
+      const multipart = ep.name.startsWith('upload') || ep.route.startsWith('/api/imports/');
+      if (!done && !multipart) report.push(`${ep.name}: no persona may call it`);
     }
     console.info(
       `R2: ${calls} writes, ${injectedFields} injected fields: ${report.length} persisted or leaked ` +

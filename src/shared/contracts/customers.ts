@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MIN_NAME, PHONE_LENGTH } from '../domain/constants.ts';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../domain/workflow.ts';
 import { clientTime, idNameRef, nameRef, pageQuery } from './common.ts';
+import { jobField } from './job.ts';
 
 export const CUSTOMER_MESSAGES = {
   phoneRequired: 'Phone number is required',
@@ -158,6 +159,8 @@ export const historyItem = z.object({
   type: z.enum(REQUEST_TYPES),
   status: z.enum(REQUEST_STATUSES),
   description: z.string(),
+  /** An auto-raised job's facts (ADR 035), or null. */
+  job: jobField,
   createdAt: z.string(),
   assignedTo: idNameRef.nullable(),
   /** The request's photos (spec section 3: each with id, a signed fileUrl, uploadedAt). */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MIN_DESCRIPTION } from '../domain/constants.ts';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../domain/workflow.ts';
 import { clientTime, idNameRef, nameRef, pageQuery } from './common.ts';
+import { jobField } from './job.ts';
 import { visitFields } from './visit.ts';
 
 export const MAX_DESCRIPTION = 2000;
@@ -141,6 +142,11 @@ export const requestSummary = z.object({
   ticketNumber: z.string(),
   type: requestType,
   description: z.string(),
+  /**
+   * The facts of an auto-raised job (ADR 035), or null (typed by a person, or raised before
+   * them); added after the spec (its client reads `description`).
+   */
+  job: jobField,
   status: requestStatus,
   customerId: z.string(),
   customer: requestCustomer,

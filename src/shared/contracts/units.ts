@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DUE_STATES, UNIT_STATUSES } from '../domain/maintenance.ts';
 import { REQUEST_STATUSES } from '../domain/workflow.ts';
+import { jobField } from './job.ts';
 import { isoDate } from './maintenance.ts';
 import { productTechnology } from './products.ts';
 
@@ -89,6 +90,8 @@ export const unitHistoryItem = z.object({
   type: z.string(),
   status: z.enum(REQUEST_STATUSES),
   description: z.string(),
+  /** An auto-raised job's facts (ADR 035), or null. */
+  job: jobField,
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   partsReplaced: z.array(z.string()),

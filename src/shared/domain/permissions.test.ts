@@ -56,6 +56,8 @@ const ROUTE_ROLES: Record<RouteKey, SystemRole[]> = {
   roles: ADMINS,
   regions: ADMINS,
   customers: FIVE,
+  // Issue 34: importing customers and units from spreadsheets (ADR 040), the admins'.
+  customerImport: ADMINS,
   customerHistory: SEVEN,
   requests: SEVEN,
   requestCreate: ALL,

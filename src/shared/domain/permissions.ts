@@ -32,6 +32,10 @@ export const CAPABILITY = {
   customerRead: ALL,
   customerManage: MANAGEMENT,
   customerHistory: MANAGEMENT_AND_LEADS,
+  /** Importing customers and units from CSV or Excel (issue 34, ADR 040): the admins. */
+  customerImport: ADMINS,
+  /** Merging duplicate customers and undoing a merge (issue 34, ADR 038): admins, and managers in their region. */
+  customerMerge: MANAGEMENT,
   technicianTasks: [ROLE.TECHNICIAN],
   notifications: ALL,
   profile: ALL,
@@ -68,6 +72,8 @@ export const ROUTES = {
   roles: { path: '/roles', capability: 'roleManage' },
   regions: { path: '/regions', capability: 'regionManage' },
   customers: { path: '/customers', capability: 'customerManage' },
+  /** Importing customers and units (issue 34, ADR 040; from Customer Management, not in the menu). */
+  customerImport: { path: '/customers/import', capability: 'customerImport' },
   customerHistory: { path: '/customers/:id', capability: 'customerHistory' },
   requests: { path: '/service-requests', capability: 'requestList' },
   requestCreate: { path: '/service-requests/create', capability: 'requestCreate' },

@@ -58,6 +58,9 @@ export const PLACEHOLDERS = {
   unitsPerJob: ['max'],
   contractOverlap: ['contract', 'startsOn', 'endsOn', 'nextStart'],
   backupFailed: ['error'],
+  mergeTooMany: ['max'],
+  mergeTooManyPhones: ['max'],
+  mergeUndoExpired: ['days'],
 } as const satisfies Partial<Record<ServerMessageName, readonly string[]>>;
 
 type Placeholders = typeof PLACEHOLDERS;

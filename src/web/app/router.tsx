@@ -38,6 +38,7 @@ const PAGES: Record<RouteKey, () => PageModule> = {
   roles: () => import('#web/features/roles/RolesPage.tsx'),
   regions: () => import('#web/features/regions/RegionsPage.tsx'),
   customers: () => import('#web/features/customers/CustomersPage.tsx'),
+  customerImport: () => import('#web/features/imports/ImportPage.tsx'),
   customerHistory: () => import('./pages/CustomerHistoryPage.tsx'),
   requests: () => import('#web/features/requests/RequestsPage.tsx'),
   requestCreate: () => import('#web/features/requests/RequestCreatePage.tsx'),

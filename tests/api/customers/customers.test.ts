@@ -343,6 +343,8 @@ describe('GET /api/customers/{id}/history', () => {
       type: 'SERVICE',
       status: 'COMPLETED',
       description: service.description,
+      // A request a person typed carries no job facts (ADR 035).
+      job: null,
       createdAt: times[1]!.at.toISOString(),
       assignedTo: { id: tech.id, name: 'Tara Tech' },
       workMedia: expect.any(Array),

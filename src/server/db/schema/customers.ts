@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { doublePrecision, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { regions, users } from './people.ts';
 
 export const customers = pgTable(
@@ -18,6 +18,16 @@ export const customers = pgTable(
     latitude: doublePrecision(),
     longitude: doublePrecision(),
     locationAccuracy: doublePrecision(),
+    /**
+     * The customer's id in the spreadsheet or system they came from (issue 34, ADR 040): a units
+     * import names its customer by it. Unique when set.
+     */
+    externalId: text(),
+    /**
+     * When the customer was merged into another (issue 34, ADR 038): hidden from every list and
+     * read, kept so the merge can be undone (customer_merges, schema/customer-merges.ts).
+     */
+    mergedAt: tstz(),
     /** name + every phone, lower-case: what the list search matches (trigram index). */
     searchText: text().notNull().default(''),
     createdById: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -28,5 +38,12 @@ export const customers = pgTable(
     index().on(t.regionId, t.name),
     index().on(t.name),
     index('customers_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    uniqueIndex('customers_external_id_uq').on(t.externalId).where(sql`external_id IS NOT NULL`),
+    // Possible duplicates (ADR 038): a very similar name (trigram) and any shared phone, among the
+    // customers not merged away. The duplicates query names these exact expressions.
+    index('customers_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`).where(sql`merged_at IS NULL`),
+    index('customers_phones_gin')
+      .using('gin', sql`array_prepend(${t.primaryPhone}, ${t.phoneNumbers})`)
+      .where(sql`merged_at IS NULL`),
   ],
 );

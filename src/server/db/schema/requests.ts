@@ -6,12 +6,14 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { JobFacts } from '#shared/contracts/job.ts';
 import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
@@ -55,6 +57,11 @@ export const serviceRequests = pgTable(
     ticketNo: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
     /** The installed unit the request is about (issue 21), if any: one of the customer's units. */
     unitId: uuid().references((): AnyPgColumn => units.id, { onDelete: 'set null' }),
+    /**
+     * What an auto-raised job is (issue 33 item 5, ADR 035: unit, brand, product, serial, due date,
+     * parts, cover), rendered in the reader's language; null for a request a person typed.
+     */
+    job: jsonb().$type<JobFacts>(),
   },
   // Lists order by (created_at desc, id desc), and DESC means NULLS FIRST in an ORDER BY: the
   // indexes must say so (Drizzle's .desc() alone writes NULLS LAST, which the planner cannot use

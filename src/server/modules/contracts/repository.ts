@@ -4,6 +4,7 @@ import type { Tx } from '#server/db/client.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { contracts, products, units } from '#server/db/schema/maintenance.ts';
 import { regions } from '#server/db/schema/people.ts';
+import { streamRows } from '#server/db/stream.ts';
 import type { ContractStatus, ContractType } from '#shared/domain/maintenance.ts';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -85,6 +86,49 @@ function expiringWhere(f: ExpiringFilter): SQL | undefined {
     sql`${contracts.endsOn} >= ${f.from} AND ${contracts.endsOn} <= ${f.to}`,
     f.regionId ? eq(customers.regionId, f.regionId) : undefined,
   );
+}
+
+const expiringView = {
+  contract: contracts,
+  customerId: customers.id,
+  customerName: customers.name,
+  customerPhone: customers.primaryPhone,
+  regionName: regions.name,
+  productName: products.name,
+  productBrand: products.brand,
+  serialNumber: units.serialNumber,
+};
+
+function selectExpiring(db: Tx) {
+  return db
+    .select(expiringView)
+    .from(contracts)
+    .innerJoin(units, eq(units.id, contracts.unitId))
+    .innerJoin(customers, eq(customers.id, units.customerId))
+    .innerJoin(regions, eq(regions.id, customers.regionId))
+    .innerJoin(products, eq(products.id, units.productId));
+}
+
+export type ExpiringRow = Awaited<ReturnType<ReturnType<typeof selectExpiring>['execute']>>[number];
+
+/**
+ * Every contract ending in the period, soonest first as the list, read as they are used: the
+ * export's rows (db/stream.ts, ADR 037). A keyset batch starts after the last (ends_on, id).
+ */
+export function streamExpiring(db: Tx, f: ExpiringFilter): AsyncGenerator<ExpiringRow> {
+  return streamRows<ExpiringRow>(db, {
+    statement(page) {
+      const last = page?.after?.contract;
+      const after = last
+        ? sql`(${contracts.endsOn}, ${contracts.id}) > (${last.endsOn}::date, ${last.id}::uuid)`
+        : undefined;
+      const q = selectExpiring(db)
+        .where(and(expiringWhere(f), after))
+        .orderBy(asc(contracts.endsOn), asc(contracts.id))
+        .$dynamic();
+      return { select: page ? q.limit(page.limit) : q };
+    },
+  });
 }
 
 export async function expiringContracts(db: Tx, f: ExpiringFilter, window: { limit: number; offset: number }) {

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
+import { sendExport } from '#server/lib/export/send.ts';
 import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams } from '#shared/contracts/common.ts';
 import {
@@ -15,6 +16,7 @@ import {
   expiringContract,
   expiringQuery,
 } from '#shared/contracts/contracts.ts';
+import { withExport } from '#shared/contracts/exports.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['contracts'];
@@ -30,11 +32,15 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: g('contractExpiring'),
       schema: {
         tags,
-        querystring: expiringQuery,
+        querystring: withExport(expiringQuery),
         response: { 200: z.array(expiringContract), ...errors },
       },
     },
     async (req, reply) => {
+      // `format=csv|xlsx`: every contract the list would page through, as a download (ADR 037).
+      if (req.query.format) {
+        return sendExport(req, reply, req.query.format, service.exportExpiring(actorOf(req), req.query));
+      }
       const { items, total, window } = await service.expiring(actorOf(req), req.query);
       sendTotal(reply, total, window);
       return items;

@@ -8,6 +8,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { conflict, invalid, notFound } from '#server/lib/errors.ts';
+import { col, type ExportTable } from '#server/lib/export/columns.ts';
 import { cappedWindow } from '#server/lib/paging.ts';
 import type { UnitService } from '#server/modules/units/service.ts';
 import type { ContractBody, ContractItem, ContractPatchBody, ExpiringContract } from '#shared/contracts/contracts.ts';
@@ -39,6 +40,27 @@ export function toContractItem(c: repo.ContractRow): ContractItem {
     status: c.status,
     createdAt: c.createdAt.toISOString(),
   };
+}
+
+/** The expiring list's columns; `today` counts the days left. */
+function expiringColumns(today: string) {
+  type R = repo.ExpiringRow;
+  return [
+    col<R>('contract', (r, say) => say(`maintenance.contractType.${r.contract.type}`), 'text', 18),
+    col<R>('customer', (r) => r.customerName),
+    col<R>('phone', (r) => r.customerPhone, 'text', 14),
+    col<R>('region', (r) => r.regionName, 'text', 16),
+    col<R>('brand', (r) => r.productBrand, 'text', 14),
+    col<R>('product', (r) => r.productName),
+    col<R>('serial', (r) => r.serialNumber, 'text', 18),
+    col<R>('startsOn', (r) => r.contract.startsOn, 'date'),
+    col<R>('endsOn', (r) => r.contract.endsOn, 'date'),
+    col<R>('daysLeft', (r) => daysBetween(today, r.contract.endsOn), 'number'),
+    col<R>('visitsPerYear', (r) => r.contract.visitsPerYear, 'number'),
+    col<R>('partsIncluded', (r, say) => say(r.contract.partsIncluded ? 'export.value.yes' : 'export.value.no')),
+    col<R>('price', (r) => r.contract.price, 'money'),
+    col<R>('status', (r, say) => say(`export.value.contractStatus.${r.contract.status}`), 'text', 12),
+  ];
 }
 
 /** The audit row every change here writes. */
@@ -174,6 +196,18 @@ export class ContractService {
       });
     });
     return toContractItem((await repo.findContract(this.db, id)) as repo.ContractRow);
+  }
+
+  /** Every contract the expiring list would show for `q`, all pages, as a download (ADR 037). */
+  exportExpiring(actor: Actor, q: { within?: number }): ExportTable<repo.ExpiringRow> {
+    const today = this.today();
+    const filter = { regionId: this.units.regionOf(actor), from: today, to: addDays(today, q.within ?? 30) };
+    return {
+      name: 'expiring-contracts',
+      sheet: 'expiringContracts',
+      columns: expiringColumns(today),
+      rows: repo.streamExpiring(this.db, filter),
+    };
   }
 
   async expiring(actor: Actor, q: { within?: number; page?: number; pageSize?: number }) {

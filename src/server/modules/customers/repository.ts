@@ -1,9 +1,10 @@
 /** Customers: Drizzle queries only. */
-import { and, asc, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { regions, users } from '#server/db/schema/people.ts';
 import { serviceRequests, workMedia } from '#server/db/schema/requests.ts';
+import { streamRows } from '#server/db/stream.ts';
 
 const view = {
   id: customers.id,
@@ -43,6 +44,8 @@ export interface CustomerFilter {
 
 function whereOf(f: CustomerFilter): SQL | undefined {
   return and(
+    // A customer merged into another is hidden until the merge is undone (ADR 038).
+    isNull(customers.mergedAt),
     f.regionId ? eq(customers.regionId, f.regionId) : undefined,
     f.pattern ? ilike(customers.searchText, f.pattern) : undefined,
   );
@@ -64,6 +67,28 @@ export async function listCustomers(db: Tx, f: CustomerFilter, window: { limit: 
     .offset(window.offset);
 }
 
+/**
+ * Every customer a filter matches, by name as the list, read as they are used: the export's rows
+ * (db/stream.ts, ADR 037). A keyset batch (PGlite) starts after the last (name, id).
+ */
+export function streamCustomers(db: Tx, f: CustomerFilter): AsyncGenerator<CustomerRow> {
+  return streamRows<CustomerRow>(db, {
+    statement(page) {
+      const last = page?.after;
+      const q = db
+        .select(view)
+        .from(customers)
+        .innerJoin(regions, eq(regions.id, customers.regionId))
+        .where(
+          and(whereOf(f), last ? sql`(${customers.name}, ${customers.id}) > (${last.name}, ${last.id})` : undefined),
+        )
+        .orderBy(asc(customers.name), asc(customers.id))
+        .$dynamic();
+      return { select: page ? q.limit(page.limit) : q };
+    },
+  });
+}
+
 export async function countCustomers(db: Tx, f: CustomerFilter): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers).where(whereOf(f));
   return row?.n ?? 0;
@@ -74,7 +99,7 @@ export async function findCustomer(db: Tx, id: string): Promise<CustomerRow | un
     .select(view)
     .from(customers)
     .innerJoin(regions, eq(regions.id, customers.regionId))
-    .where(eq(customers.id, id))
+    .where(and(eq(customers.id, id), isNull(customers.mergedAt)))
     .limit(1);
   return row;
 }
@@ -159,6 +184,7 @@ export async function historyOf(db: Tx, customerId: string) {
       type: serviceRequests.type,
       status: serviceRequests.status,
       description: serviceRequests.description,
+      job: serviceRequests.job,
       createdAt: serviceRequests.createdAt,
       assignedToId: serviceRequests.assignedToId,
       assignedToName: users.name,

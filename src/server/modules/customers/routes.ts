@@ -2,9 +2,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
+import { sendExport } from '#server/lib/export/send.ts';
 import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams, okBody } from '#shared/contracts/common.ts';
 import { customerBody, customerHistory, customerItem, customerListQuery } from '#shared/contracts/customers.ts';
+import { withExport } from '#shared/contracts/exports.ts';
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { guards } = app.deps;
@@ -20,11 +22,14 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: read,
       schema: {
         tags: ['customers'],
-        querystring: customerListQuery,
+        querystring: withExport(customerListQuery),
         response: { 200: z.array(customerItem), ...errors },
       },
     },
     async (req, reply) => {
+      // `format=csv|xlsx`: every customer the list would page through, as a download (ADR 037).
+      if (req.query.format)
+        return sendExport(req, reply, req.query.format, service.exportList(actorOf(req), req.query));
       const { items, total, window } = await service.list(actorOf(req), req.query);
       sendTotal(reply, total, window);
       return items;

@@ -6,6 +6,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { conflict, forbidden, invalid, isForeignKeyViolation, notFound } from '#server/lib/errors.ts';
+import { col, type ExportTable, none } from '#server/lib/export/columns.ts';
 import { signedMediaUrl } from '#server/lib/media-links.ts';
 import { cappedWindow, containsPattern, type Window } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
@@ -32,7 +33,8 @@ export function toCustomerItem(row: repo.CustomerRow): CustomerItem {
   };
 }
 
-function valuesOf(body: CustomerBody): repo.CustomerValues {
+/** The values a form's body is stored as (an import stores the same: import.service.ts). */
+export function valuesOf(body: CustomerBody): repo.CustomerValues {
   const located = body.latitude != null && body.longitude != null;
   return {
     name: body.name,
@@ -46,6 +48,18 @@ function valuesOf(body: CustomerBody): repo.CustomerValues {
     locationAccuracy: located ? (body.accuracy ?? null) : null,
   };
 }
+
+const CUSTOMER_COLUMNS = [
+  col<repo.CustomerRow>('name', (r) => r.name, 'text', 28),
+  col<repo.CustomerRow>('phone', (r) => r.primaryPhone, 'text', 14),
+  col<repo.CustomerRow>('otherPhones', (r) => (r.phoneNumbers ?? []).join(', '), 'text', 20),
+  col<repo.CustomerRow>('email', (r) => r.email, 'text', 28),
+  col<repo.CustomerRow>('address', (r) => r.address, 'text', 40),
+  col<repo.CustomerRow>('region', (r) => r.regionName, 'text', 16),
+  col<repo.CustomerRow>('latitude', (r) => r.latitude, 'number'),
+  col<repo.CustomerRow>('longitude', (r) => r.longitude, 'number'),
+  col<repo.CustomerRow>('createdAt', (r) => r.createdAt, 'datetime'),
+];
 
 export class CustomersService {
   constructor(
@@ -74,6 +88,23 @@ export class CustomersService {
       repo.countCustomers(this.db, filter),
     ]);
     return { items: rows.map(toCustomerItem), total, window };
+  }
+
+  /** Every customer the list would show for `q`, all pages, as a download (ADR 037). */
+  exportList(actor: Actor, q: { search?: string; regionId?: string }): ExportTable<repo.CustomerRow> {
+    const scope = this.regionOf(actor);
+    const elsewhere = !!scope && !!q.regionId && q.regionId !== scope;
+    const filter: repo.CustomerFilter = {
+      regionId: scope ?? q.regionId ?? null,
+      pattern: q.search ? containsPattern(q.search) : undefined,
+    };
+    return {
+      name: 'customers',
+      sheet: 'customers',
+      columns: CUSTOMER_COLUMNS,
+      // Another region than the caller's own answers no rows, as the list does.
+      rows: elsewhere ? none() : repo.streamCustomers(this.db, filter),
+    };
   }
 
   /** A customer the caller may reach, or 404. */
@@ -177,6 +208,7 @@ export class CustomersService {
       type: r.type,
       status: r.status,
       description: r.description,
+      job: r.job ?? null,
       createdAt: r.createdAt.toISOString(),
       assignedTo: r.assignedToId && r.assignedToName ? { id: r.assignedToId, name: r.assignedToName } : null,
       workMedia: mediaByRequest.get(r.id) ?? [],

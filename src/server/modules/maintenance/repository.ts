@@ -5,6 +5,7 @@ import { notifications } from '#server/db/schema/activity.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { contractReminders, contracts, maintenanceJobs, units } from '#server/db/schema/maintenance.ts';
 import { roles, users } from '#server/db/schema/people.ts';
+import { streamRows } from '#server/db/stream.ts';
 import { isPerson, SCHEDULER_EMAIL, SYSTEM_PASSWORD_HASH } from '#server/lib/system-accounts.ts';
 
 // ------------------------------------------------------------------ contracts (the due list's and the run's)
@@ -183,6 +184,32 @@ export async function dueUnits(db: Tx, f: DueFilter, window: { limit: number; of
     ORDER BY u.next_due_on, u.id
     LIMIT ${window.limit} OFFSET ${window.offset}`);
   return res.rows as unknown as DueRow[];
+}
+
+/**
+ * Every due unit of a filter by earliest due date, read as they are used: the export's rows
+ * (db/stream.ts, ADR 037). A keyset batch starts after the last (next_due_on, id).
+ */
+export function streamDue(db: Tx, f: DueFilter): AsyncGenerator<DueRow> {
+  return streamRows<DueRow>(db, {
+    statement(page) {
+      const last = page?.after;
+      return {
+        sql: sql`
+    SELECT u.id AS unit_id, u.serial_number, u.next_due_on::text AS next_due_on,
+           c.id AS customer_id, c.name AS customer_name, c.primary_phone, c.phone_numbers,
+           c.region_id, r.name AS region_name, p.id AS product_id, p.name AS product_name, p.brand AS product_brand
+    FROM units u
+    JOIN customers c ON c.id = u.customer_id
+    JOIN regions r ON r.id = c.region_id
+    JOIN products p ON p.id = u.product_id
+    WHERE ${dueWhere(f)}
+      ${last ? sql`AND (u.next_due_on, u.id) > (${last.next_due_on}::date, ${last.unit_id}::uuid)` : sql``}
+    ORDER BY u.next_due_on, u.id
+    ${page ? sql`LIMIT ${page.limit}` : sql``}`,
+      };
+    },
+  });
 }
 
 export async function countDue(db: Tx, f: DueFilter): Promise<number> {

@@ -5,8 +5,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
+import { sendExport } from '#server/lib/export/send.ts';
 import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody } from '#shared/contracts/common.ts';
+import { withExport } from '#shared/contracts/exports.ts';
 import {
   dueItem,
   dueListQuery,
@@ -28,9 +30,11 @@ export const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/maintenance/due',
     {
       preHandler: g('maintenance'),
-      schema: { tags, querystring: dueListQuery, response: { 200: z.array(dueItem), ...errors } },
+      schema: { tags, querystring: withExport(dueListQuery), response: { 200: z.array(dueItem), ...errors } },
     },
     async (req, reply) => {
+      // `format=csv|xlsx`: every unit the list would page through, as a download (ADR 037).
+      if (req.query.format) return sendExport(req, reply, req.query.format, service.exportDue(actorOf(req), req.query));
       const { items, total, window } = await service.due(actorOf(req), req.query);
       sendTotal(reply, total, window);
       return items;

@@ -19,6 +19,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { renderNotification } from '#server/lib/i18n.ts';
 import { publish } from '#server/lib/push-channel.ts';
+import type { JobFacts } from '#shared/contracts/job.ts';
 import type { RunPreview, RunResult } from '#shared/contracts/maintenance.ts';
 import { addDays, covers, renewalReminderDue, todayIn } from '#shared/domain/maintenance.ts';
 import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
@@ -35,7 +36,10 @@ const HELD_BACK = 'maintenance.runHeldBack';
 /** One due job as the run asks for it: a SERVICE request for a unit, raised by the system. */
 export interface ScheduledJob {
   type: 'SERVICE';
+  /** The job in English, for the spec's client and the search (`jobDescription` of `job`). */
   description: string;
+  /** What the job is (ADR 035): the screens say it in the reader's language. */
+  job: JobFacts;
   customerId: string;
   customerName: string;
   regionId: string;
@@ -76,19 +80,30 @@ export interface RunOptions {
   onProgress?: (p: { created: number; due: number }) => void;
 }
 
-/** The English words of a raised job (request descriptions are data, written once in English). */
-export function jobDescription(v: {
-  product: string;
-  serial: string;
-  dueOn: string;
-  parts: string[];
-  chargeable: boolean;
-}): string {
+const EN_IN_DAY = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A calendar date ('2026-12-01') as English (India) writes it, with its year: "1 Dec 2026". */
+export function enInDay(date: string): string {
+  return EN_IN_DAY.format(new Date(`${date}T00:00:00Z`));
+}
+
+/**
+ * The English words of a raised job, stored as the request's `description` (ADR 035): what the
+ * spec's client and the search read. The screens render the job from its facts in the reader's
+ * language instead (web: components/RequestDescription.tsx).
+ */
+export function jobDescription(v: JobFacts): string {
   const parts = v.parts.length ? v.parts.join(', ') : 'scheduled maintenance';
   const charge = v.chargeable
     ? ' Chargeable: no contract covers this visit, quote before the visit.'
     : ' Covered by contract.';
-  return `Preventive maintenance due ${v.dueOn} for ${v.product} (serial ${v.serial}): ${parts}.${charge}`;
+  const unit = [v.brand, v.product].filter(Boolean).join(' ');
+  return `Preventive maintenance due ${enInDay(v.dueOn)} for ${unit} (serial ${v.serial}): ${parts}.${charge}`;
 }
 
 /** A customer's due units past the cap in this run, held back at its end. */
@@ -190,15 +205,20 @@ export class MaintenanceRun {
               .filter((unit) => claimed.has(unit.unit_id))
               .map((unit) => {
                 const chargeable = jobs.find((j) => j.unitId === unit.unit_id)?.chargeable ?? true;
+                const job: JobFacts = {
+                  kind: 'maintenance',
+                  unitId: unit.unit_id,
+                  brand: unit.product_brand,
+                  product: unit.product_name,
+                  serial: unit.serial_number,
+                  dueOn: unit.next_due_on,
+                  parts: parts.filter((p) => p.unit_id === unit.unit_id).map((p) => p.name),
+                  chargeable,
+                };
                 return {
                   type: 'SERVICE' as const,
-                  description: jobDescription({
-                    product: unit.product_name,
-                    serial: unit.serial_number,
-                    dueOn: unit.next_due_on,
-                    parts: parts.filter((p) => p.unit_id === unit.unit_id).map((p) => p.name),
-                    chargeable,
-                  }),
+                  description: jobDescription(job),
+                  job,
                   customerId: unit.customer_id,
                   customerName: unit.customer_name,
                   regionId: unit.region_id,

@@ -6,6 +6,7 @@
 import type { Db } from '#server/db/client.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { forbidden } from '#server/lib/errors.ts';
+import { col, type ExportTable, inGroups, none } from '#server/lib/export/columns.ts';
 import { cappedWindow, type Window } from '#server/lib/paging.ts';
 import type { UnitService } from '#server/modules/units/service.ts';
 import type { DueItem, DueListQuery, MaintenanceCounts, RunPreview, RunResult } from '#shared/contracts/maintenance.ts';
@@ -13,6 +14,29 @@ import { addDays, dueState, todayIn } from '#shared/domain/maintenance.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './repository.ts';
 import type { MaintenanceRun } from './run.ts';
+
+const DUE_COLUMNS = [
+  col<DueItem>('nextDueOn', (d) => d.nextDueOn, 'date'),
+  col<DueItem>('dueState', (d, say) => say(`export.value.dueState.${d.state}`), 'text', 14),
+  col<DueItem>('customer', (d) => d.customer.name),
+  col<DueItem>('phone', (d) => d.customer.primaryPhone, 'text', 14),
+  col<DueItem>('region', (d) => d.customer.regionName, 'text', 16),
+  col<DueItem>('brand', (d) => d.product.brand, 'text', 14),
+  col<DueItem>('product', (d) => d.product.name),
+  col<DueItem>('serial', (d) => d.serialNumber, 'text', 18),
+  col<DueItem>(
+    'dueParts',
+    (d, say) => d.dueParts.map((p) => (p.name === 'AMC visit' ? say('export.value.amcVisit') : p.name)).join(', '),
+    'text',
+    36,
+  ),
+  col<DueItem>(
+    'cover',
+    (d, say) => (d.contract ? say(`maintenance.contractType.${d.contract.type}`) : say('export.value.chargeable')),
+    'text',
+    18,
+  ),
+];
 
 export class MaintenanceService {
   constructor(
@@ -33,24 +57,50 @@ export class MaintenanceService {
     actor: Actor,
     q: DueListQuery & { page?: number; pageSize?: number },
   ): Promise<{ items: DueItem[]; total: number; window: Window }> {
-    const scope = this.units.regionOf(actor);
     const window = cappedWindow(q);
-    if (scope && q.regionId && q.regionId !== scope) return { items: [], total: 0, window };
     const today = this.today();
-    const filter: repo.DueFilter = {
+    const filter = this.filterOf(actor, q, today);
+    if (!filter) return { items: [], total: 0, window };
+    const [rows, total] = await Promise.all([repo.dueUnits(this.db, filter, window), repo.countDue(this.db, filter)]);
+    return { items: await this.itemsOf(rows, filter.horizon, today), total, window };
+  }
+
+  /** The due list's filter for `q` within the actor's reach; null when it reaches nothing. */
+  private filterOf(actor: Actor, q: DueListQuery, today: string): repo.DueFilter | null {
+    const scope = this.units.regionOf(actor);
+    if (scope && q.regionId && q.regionId !== scope) return null;
+    return {
       horizon: addDays(today, Number(q.within ?? 30)),
       regionId: scope ?? q.regionId ?? null,
       ...(q.state === 'OVERDUE' ? { before: today } : {}),
       ...(q.state === 'DUE_SOON' ? { from: today } : {}),
     };
-    const [rows, total] = await Promise.all([repo.dueUnits(this.db, filter, window), repo.countDue(this.db, filter)]);
+  }
+
+  /** Every unit the due list would show for `q`, all pages, as a download (ADR 037). */
+  exportDue(actor: Actor, q: DueListQuery): ExportTable<DueItem> {
+    const today = this.today();
+    const filter = this.filterOf(actor, q, today);
+    return {
+      name: 'maintenance-due',
+      sheet: 'maintenanceDue',
+      columns: DUE_COLUMNS,
+      // The parts, cover and open request of 500 units at a time, as the list reads a page's.
+      rows: filter
+        ? inGroups(repo.streamDue(this.db, filter), 500, (group) => this.itemsOf(group, filter.horizon, today))
+        : none(),
+    };
+  }
+
+  /** The list's items for these due units: their due parts, cover and open request. */
+  private async itemsOf(rows: repo.DueRow[], horizon: string, today: string): Promise<DueItem[]> {
     const ids = rows.map((r) => r.unit_id);
     const [parts, covering, open] = await Promise.all([
-      repo.dueScheduleOf(this.db, ids, filter.horizon),
+      repo.dueScheduleOf(this.db, ids, horizon),
       repo.coveringContracts(this.db, ids, today),
       this.units.openRequestsOf(ids),
     ]);
-    const items = rows.map((r): DueItem => {
+    return rows.map((r): DueItem => {
       const contract = covering.find((c) => c.unitId === r.unit_id) ?? null;
       return {
         unitId: r.unit_id,
@@ -79,7 +129,6 @@ export class MaintenanceService {
         openRequestId: open.get(r.unit_id) ?? null,
       };
     });
-    return { items, total, window };
   }
 
   async counts(actor: Actor): Promise<MaintenanceCounts> {

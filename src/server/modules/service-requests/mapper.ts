@@ -27,6 +27,7 @@ export function toSummary(r: SummaryRow): RequestSummary {
     ticketNumber: formatTicket(r.ticketNo),
     type: r.type,
     description: r.description,
+    job: r.job ?? null,
     status: r.status,
     customerId: r.customerId,
     customer: {

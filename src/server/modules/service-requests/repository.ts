@@ -6,13 +6,14 @@
  * them; mapper.ts turns them into the API's shapes, and the scope (which requests an actor
  * reaches) is decided in scope.ts and arrives here as data.
  */
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
 import { placeholdersOf, preparedOnce, statementFor } from '#server/db/prepared.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { regions, roles, users } from '#server/db/schema/people.ts';
 import { requestCounters, serviceRequests } from '#server/db/schema/requests.ts';
+import { streamRows } from '#server/db/stream.ts';
 import { containsPattern } from '#server/lib/paging.ts';
 import type { TicketSearch } from '#shared/domain/ticket.ts';
 import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
@@ -61,6 +62,8 @@ export const summaryColumns = {
   assigneeName: nameById<string | null>(users, serviceRequests.assignedToId),
   approverName: nameById<string | null>(users, serviceRequests.approvedById),
   ticketNo: serviceRequests.ticketNo,
+  /** What an auto-raised job is (ADR 035), or null. */
+  job: serviceRequests.job,
 };
 
 function selectSummaries(db: Tx) {
@@ -156,7 +159,7 @@ export interface ListFilter {
   offset: number;
 }
 
-type Shape = Omit<ListFilter, 'limit' | 'offset'>;
+export type Shape = Omit<ListFilter, 'limit' | 'offset'>;
 
 /** What changes a list statement's SQL text. */
 const shapeOf = (f: Shape) =>
@@ -208,6 +211,27 @@ export async function listRequests(db: Tx, f: ListFilter): Promise<SummaryRow[]>
   return query.execute({ ...listParams(f), limit: f.limit, offset: f.offset });
 }
 
+/**
+ * Every request a filter matches, newest first as the list shows them, read as they are used:
+ * the export's rows (db/stream.ts, ADR 037). The list's SELECT, WHERE and ORDER BY without LIMIT;
+ * a keyset batch (PGlite) starts after the last row by its exact created_at, read by primary key.
+ */
+export function streamRequests(db: Tx, f: Shape): AsyncGenerator<SummaryRow> {
+  return streamRows<SummaryRow>(db, {
+    statement(page) {
+      const last = page?.after?.id;
+      const after = last
+        ? sql`(${serviceRequests.createdAt}, ${serviceRequests.id}) < ((select sr.created_at from service_requests sr where sr.id = ${last}), ${last})`
+        : undefined;
+      const q = selectSummaries(db)
+        .where(and(listWhere(f), after))
+        .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id))
+        .$dynamic();
+      return { select: page ? q.limit(page.limit) : q, values: listParams(f) };
+    },
+  });
+}
+
 /** The number of requests a filter matches (used when the counters cannot answer: a search). */
 export async function countRequests(db: Tx, f: Shape): Promise<number> {
   const query = preparedOnce(db, `count|${shapeOf(f)}`, (name) =>
@@ -250,7 +274,8 @@ export async function findCustomer(db: Tx, id: string) {
     (h as Tx)
       .select({ id: customers.id, name: customers.name, regionId: customers.regionId })
       .from(customers)
-      .where(eq(customers.id, sql.placeholder('id')))
+      // A customer merged into another (ADR 038) takes no new request.
+      .where(and(eq(customers.id, sql.placeholder('id')), isNull(customers.mergedAt)))
       .limit(1),
   );
   const [row] = await query.execute({ id });
@@ -286,6 +311,7 @@ export type RequestChanges = Partial<
     | 'assignedAt'
     | 'completedAt'
     | 'unitId'
+    | 'job'
   >
 >;
 

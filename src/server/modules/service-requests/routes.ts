@@ -6,8 +6,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
 import { queuedRefusalLimit } from '#server/lib/client-time.ts';
+import { sendExport } from '#server/lib/export/send.ts';
 import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams } from '#shared/contracts/common.ts';
+import { withExport } from '#shared/contracts/exports.ts';
 import {
   commentsBody,
   createRequestBody,
@@ -36,9 +38,16 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       // The whole list is for managers and leads; one's own requests (`mine=true`, the
       // dashboard's "View all") for anyone who may raise one (ADR 020).
       preHandler: guards.guardBy((req) => ((req.query as { mine?: boolean }).mine ? 'requestCreate' : 'requestList')),
-      schema: { tags, querystring: listRequestsQuery, response: { 200: z.array(requestSummary), ...errors } },
+      schema: {
+        tags,
+        querystring: withExport(listRequestsQuery),
+        response: { 200: z.array(requestSummary), ...errors },
+      },
     },
     async (req, reply) => {
+      // `format=csv|xlsx`: every row the list would page through, as a download (ADR 037).
+      if (req.query.format)
+        return sendExport(req, reply, req.query.format, service.exportList(actorOf(req), req.query));
       const { items, total, window } = await service.list(actorOf(req), req.query);
       sendTotal(reply, total, window);
       return items;

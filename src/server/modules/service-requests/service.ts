@@ -10,6 +10,7 @@ import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import type { ReleaseRefusal } from '#server/lib/client-time.ts';
 import { forbidden, invalid, notFound } from '#server/lib/errors.ts';
+import type { ExportTable } from '#server/lib/export/columns.ts';
 import type { TransitionCounter } from '#server/lib/metrics.ts';
 import { cappedWindow, SORT_MATCHES_UP_TO, type Window } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
@@ -25,7 +26,6 @@ import type {
   WorkMediaItem,
 } from '#shared/contracts/service-requests.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
-import { parseTicketSearch } from '#shared/domain/ticket.ts';
 import {
   factsOf,
   needsSalesApprovalFor,
@@ -36,6 +36,7 @@ import {
 } from '#shared/domain/workflow.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
 import * as details from './details.repository.ts';
+import { type ListQuery, listFilterOf, requestExport } from './export.ts';
 import { sumCells, toDetails, toMediaItem, toSummary } from './mapper.ts';
 import { type QueuedAction, queued, reserveRefusal } from './queued.ts';
 import * as repo from './repository.ts';
@@ -94,12 +95,8 @@ export class RequestService {
     actor: Actor,
     q: { page?: number; pageSize?: number; search?: string; status?: RequestStatus | 'ALL' | ''; mine?: boolean },
   ): Promise<{ items: RequestSummary[]; total: number; window: Window }> {
-    const status = q.status && q.status !== 'ALL' ? q.status : undefined;
-    const search = q.search?.trim() || undefined;
-    const ticket = search ? (parseTicketSearch(search) ?? undefined) : undefined;
-    const scope = scopeFor(actor);
-    // `mine`: the requests the actor raised, still within the scope (ADR 020).
-    const mineOf = q.mine ? actor.id : undefined;
+    // The filter the export reads too (export.ts): scope, status, search, ticket, `mine` (ADR 020).
+    const { scope, status, search, ticket, mineOf } = listFilterOf(actor, q);
     // Without paging: the newest UNPAGED_CAP (ADR 017).
     const window = cappedWindow(q);
     const page = { limit: window.limit, offset: window.offset };
@@ -117,6 +114,11 @@ export class RequestService {
     // Without a search the counters answer the total in O(1).
     const total = sumCells(await repo.readCounters(this.db, scope), status);
     return { items: rows.map(toSummary), total, window };
+  }
+
+  /** Every request the list would show for `q`, all pages, as a download (ADR 037). */
+  exportList(actor: Actor, q: ListQuery): ExportTable<repo.SummaryRow> {
+    return requestExport(this.db, actor, q);
   }
 
   /** A request the actor may read, or 404 (the same answer as one that does not exist). */
@@ -214,6 +216,12 @@ export class RequestService {
       // The unit must be the customer's: a new one is checked, a new customer drops the old one.
       if (body.unitId) await this.units.assertUnitOfCustomer(tx, body.unitId, customer.id);
       const unitId = body.unitId !== undefined ? body.unitId : customer.id !== before.customerId ? null : undefined;
+      // An auto-raised job's facts (ADR 035) stay only while they still say what the request is:
+      // a person's new text, customer or unit replaces them (the screens then show the text).
+      const jobStays =
+        description === before.description &&
+        customer.id === before.customerId &&
+        (unitId === undefined || unitId === before.job?.unitId);
       const changes: repo.RequestChanges = {
         type,
         description,
@@ -221,6 +229,7 @@ export class RequestService {
         regionId,
         searchText: searchTextOf(customer.name, description),
         ...(unitId !== undefined ? { unitId } : {}),
+        ...(before.job && !jobStays ? { job: null } : {}),
         ...(resetSales ? { salesApproved: false, approvedById: null } : {}),
       };
       const after = await repo.guardedUpdate(tx, id, before, changes);

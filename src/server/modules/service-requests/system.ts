@@ -6,6 +6,7 @@
 import type { Tx } from '#server/db/client.ts';
 import { auditMany } from '#server/lib/audit.ts';
 import { notifyMany } from '#server/modules/notifications/events.service.ts';
+import type { JobFacts } from '#shared/contracts/job.ts';
 import type { RequestType } from '#shared/domain/workflow.ts';
 import * as repo from './repository.ts';
 import { searchTextOf } from './rules.ts';
@@ -13,7 +14,10 @@ import { insertHistories } from './workflow.repository.ts';
 
 export interface SystemRequest {
   type: RequestType;
+  /** In English: the spec's client and the search read it. */
   description: string;
+  /** What the job is (ADR 035), rendered by the screens in the reader's language. */
+  job: JobFacts;
   customerId: string;
   customerName: string;
   regionId: string;
@@ -58,6 +62,7 @@ export async function raiseManyInTransaction(
       salesApproved: true,
       searchText: searchTextOf(v.customerName, v.description),
       unitId: v.unitId,
+      job: v.job,
     })),
   );
   const byUnit = new Map(ordered.map((v) => [v.unitId, v]));

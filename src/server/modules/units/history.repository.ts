@@ -45,6 +45,7 @@ export async function historyOfUnit(db: Tx, unitId: string, reach: RequestReach)
       type: serviceRequests.type,
       status: serviceRequests.status,
       description: serviceRequests.description,
+      job: serviceRequests.job,
       createdAt: serviceRequests.createdAt,
       completedAt: serviceRequests.completedAt,
     })

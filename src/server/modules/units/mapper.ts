@@ -61,6 +61,7 @@ export function toUnitDetails(
         type: r.type,
         status: r.status,
         description: r.description,
+        job: r.job ?? null,
         createdAt: r.createdAt.toISOString(),
         completedAt: r.completedAt?.toISOString() ?? null,
         partsReplaced: parts.filter((p) => p.partId).map((p) => p.name),

@@ -1,11 +1,12 @@
 /** Installed units: SQL only (units, their schedules, the parts a visit used, their requests). */
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { auditLog, notifications } from '#server/db/schema/activity.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { contracts, productParts, products, unitSchedule, units, workParts } from '#server/db/schema/maintenance.ts';
 import { regions, roles, users } from '#server/db/schema/people.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
+import { streamRows } from '#server/db/stream.ts';
 import { isPerson } from '#server/lib/system-accounts.ts';
 import type { ProductTechnology } from '#shared/domain/maintenance.ts';
 import { IN_TECHNICIANS_HANDS } from '#shared/domain/workflow.ts';
@@ -71,6 +72,28 @@ export async function unitsOfCustomer(db: Tx, customerId: string, window: { limi
     .offset(window.offset);
   const [total] = await db.select({ n: count() }).from(units).where(eq(units.customerId, customerId));
   return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * Every unit of a customer in the list's order (active first, then by installation), read as they
+ * are used: the export's rows (db/stream.ts, ADR 037). A keyset batch starts after the last row's
+ * (removed, created_at, id), read by primary key.
+ */
+export function streamUnitsOfCustomer(db: Tx, customerId: string): AsyncGenerator<UnitRow> {
+  const removed = sql`${units.status} = 'REMOVED'`;
+  return streamRows<UnitRow>(db, {
+    statement(page) {
+      const last = page?.after?.id;
+      const after = last
+        ? sql`(${removed}, ${units.createdAt}, ${units.id}) > (select u2.status = 'REMOVED', u2.created_at, u2.id from units u2 where u2.id = ${last})`
+        : undefined;
+      const q = unitQuery(db)
+        .where(and(eq(units.customerId, customerId), after))
+        .orderBy(removed, asc(units.createdAt), asc(units.id))
+        .$dynamic();
+      return { select: page ? q.limit(page.limit) : q };
+    },
+  });
 }
 
 export async function lockUnit(db: Tx, id: string): Promise<void> {
@@ -286,7 +309,8 @@ export async function customerOf(db: Tx, id: string) {
   const [row] = await db
     .select({ id: customers.id, name: customers.name, regionId: customers.regionId })
     .from(customers)
-    .where(eq(customers.id, id))
+    // A customer merged into another (ADR 038) takes no new unit.
+    .where(and(eq(customers.id, id), isNull(customers.mergedAt)))
     .limit(1);
   return row;
 }

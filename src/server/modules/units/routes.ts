@@ -6,8 +6,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
+import { sendExport } from '#server/lib/export/send.ts';
 import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams, okBody, pageQuery } from '#shared/contracts/common.ts';
+import { withExport } from '#shared/contracts/exports.ts';
 import { unitCreateBody, unitDetails, unitItem, unitPatchBody } from '#shared/contracts/units.ts';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
@@ -25,11 +27,16 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         params: idParams,
-        querystring: pageQuery,
+        querystring: withExport(pageQuery),
         response: { 200: z.array(unitItem), ...errors },
       },
     },
     async (req, reply) => {
+      // `format=csv|xlsx`: every unit of the customer, as a download (ADR 037).
+      if (req.query.format) {
+        const table = await service.exportUnitsOfCustomer(actorOf(req), req.params.id);
+        return sendExport(req, reply, req.query.format, table);
+      }
       const { items, total, window } = await service.unitsOfCustomer(actorOf(req), req.params.id, req.query);
       sendTotal(reply, total, window);
       return items;

@@ -11,6 +11,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import type { ExportTable } from '#server/lib/export/columns.ts';
 import { cappedWindow } from '#server/lib/paging.ts';
 import type { ProductService } from '#server/modules/products/service.ts';
 import type { UnitCreateBody, UnitDetails, UnitItem, UnitPatchBody } from '#shared/contracts/units.ts';
@@ -18,6 +19,7 @@ import { amcVisitDates, type ContractType, nextDueOn, todayIn } from '#shared/do
 import { hasCapability, regionalScopeOf } from '#shared/domain/permissions.ts';
 import { ROLE } from '#shared/domain/roles.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
+import { unitsExport } from './export.ts';
 import * as history from './history.repository.ts';
 import { assertTechnicianEdit, assertTechnicianInstall, holderOutOfReach, recordSerialRefused } from './install.ts';
 import { toUnitDetails, toUnitItem } from './mapper.ts';
@@ -140,6 +142,12 @@ export class UnitService {
       ),
     );
     return { items, total, window };
+  }
+
+  /** Every unit of a customer the actor reaches, as a download (ADR 037); else 404 as the list. */
+  async exportUnitsOfCustomer(actor: Actor, customerId: string): Promise<ExportTable<UnitItem>> {
+    if (!(await this.reachCustomer(this.db, actor, customerId))) throw notFound(ERR.customerNotFound);
+    return unitsExport(repo.streamUnitsOfCustomer(this.db, customerId), this.today());
   }
 
   async getUnit(actor: Actor, id: string): Promise<UnitDetails> {

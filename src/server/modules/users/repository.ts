@@ -5,6 +5,7 @@
 import { and, asc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { regions, users } from '#server/db/schema/people.ts';
+import { streamRows } from '#server/db/stream.ts';
 import { announceAuthChange } from '#server/lib/push-channel.ts';
 import { isPerson } from '#server/lib/system-accounts.ts';
 import { selectUsers, type UserViewRow } from '#server/modules/auth/queries.ts';
@@ -44,6 +45,23 @@ export async function listUsers(
   const q = selectUsers(db).where(whereOf(f)).orderBy(asc(users.name), asc(users.id)).$dynamic();
   if (window) q.limit(window.limit).offset(window.offset);
   return q;
+}
+
+/**
+ * Every user a filter matches, by name as the list, read as they are used: the export's rows
+ * (db/stream.ts, ADR 037). A keyset batch (PGlite) starts after the last (name, id).
+ */
+export function streamUsers(db: Tx, f: UserFilter): AsyncGenerator<UserViewRow> {
+  return streamRows<UserViewRow>(db, {
+    statement(page) {
+      const last = page?.after;
+      const q = selectUsers(db)
+        .where(and(whereOf(f), last ? sql`(${users.name}, ${users.id}) > (${last.name}, ${last.id})` : undefined))
+        .orderBy(asc(users.name), asc(users.id))
+        .$dynamic();
+      return { select: page ? q.limit(page.limit) : q };
+    },
+  });
 }
 
 export async function countUsers(db: Tx, f: UserFilter): Promise<number> {

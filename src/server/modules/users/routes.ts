@@ -2,8 +2,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
+import { sendExport } from '#server/lib/export/send.ts';
 import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams, okBody } from '#shared/contracts/common.ts';
+import { withExport } from '#shared/contracts/exports.ts';
 import {
   assignableRole,
   createUserBody,
@@ -24,9 +26,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       preHandler: manage,
-      schema: { tags: ['users'], querystring: userListQuery, response: { 200: z.array(userItem), ...errors } },
+      schema: {
+        tags: ['users'],
+        querystring: withExport(userListQuery),
+        response: { 200: z.array(userItem), ...errors },
+      },
     },
     async (req, reply) => {
+      // `format=csv|xlsx`: the whole table as a download (ADR 037).
+      if (req.query.format) {
+        return sendExport(req, reply, req.query.format, await service.exportList(actorOf(req), req.query));
+      }
       const { items, total } = await service.list(actorOf(req), req.query);
       sendTotal(reply, total);
       return items;

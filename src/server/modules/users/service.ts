@@ -8,6 +8,7 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import { type Actor, regionFilterOf } from '#server/lib/auth.ts';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import { col, type ExportTable, none } from '#server/lib/export/columns.ts';
 import { containsPattern, wholeOrPage } from '#server/lib/paging.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { isSystemEmail } from '#server/lib/system-accounts.ts';
@@ -45,6 +46,16 @@ export function toUserItem(row: UserViewRow): UserItem {
   };
 }
 
+const USER_COLUMNS = [
+  col<UserViewRow>('name', (r) => r.name, 'text', 28),
+  col<UserViewRow>('email', (r) => r.email, 'text', 30),
+  col<UserViewRow>('phone', (r) => r.phone, 'text', 14),
+  col<UserViewRow>('role', (r) => r.roleName, 'text', 20),
+  col<UserViewRow>('region', (r) => r.regionName, 'text', 16),
+  col<UserViewRow>('status', (r, say) => say(`export.value.userStatus.${r.status}`), 'text', 12),
+  col<UserViewRow>('createdAt', (r) => r.createdAt, 'datetime'),
+];
+
 export class UsersService {
   constructor(private readonly db: Db) {}
 
@@ -53,20 +64,43 @@ export class UsersService {
     return regionFilterOf(actor, regionalScopeOf(actor.policyRole));
   }
 
-  async list(
+  /** The user table's filter for `q` within the caller's reach; null when it reaches nobody. */
+  private async filterOf(
     actor: Actor,
-    q: { page?: number; pageSize?: number; search?: string; roleId?: string; regionId?: string },
-  ): Promise<{ items: UserItem[]; total: number }> {
+    q: { search?: string; roleId?: string; regionId?: string },
+  ): Promise<repo.UserFilter | null> {
     const all = await allRoles(this.db);
     const assignable = assignableRoleIds(all, actor);
     const scopeRegion = this.regionOf(actor);
-    if (scopeRegion && q.regionId && q.regionId !== scopeRegion) return { items: [], total: 0 };
-    const filter: repo.UserFilter = {
+    if (scopeRegion && q.regionId && q.regionId !== scopeRegion) return null;
+    return {
       roleIds: q.roleId ? (assignable.has(q.roleId) ? [q.roleId] : []) : [...assignable],
       regionId: scopeRegion ?? q.regionId ?? null,
       pattern: q.search ? containsPattern(q.search) : undefined,
       activeOnly: true,
     };
+  }
+
+  /** Every user the table would show for `q`, as a download (ADR 037). */
+  async exportList(
+    actor: Actor,
+    q: { search?: string; roleId?: string; regionId?: string },
+  ): Promise<ExportTable<UserViewRow>> {
+    const filter = await this.filterOf(actor, q);
+    return {
+      name: 'users',
+      sheet: 'users',
+      columns: USER_COLUMNS,
+      rows: filter ? repo.streamUsers(this.db, filter) : none(),
+    };
+  }
+
+  async list(
+    actor: Actor,
+    q: { page?: number; pageSize?: number; search?: string; roleId?: string; regionId?: string },
+  ): Promise<{ items: UserItem[]; total: number }> {
+    const filter = await this.filterOf(actor, q);
+    if (!filter) return { items: [], total: 0 };
     const [rows, total] = await Promise.all([
       // Without paging: every user the caller may see (the spec's client pages in the browser; ADR 017).
       repo.listUsers(this.db, filter, wholeOrPage(q)),

@@ -15,6 +15,7 @@
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
 import { type Column, DataTable, type Paging } from '../DataTable.tsx';
 import { PageHeader } from '../PageHeader.tsx';
@@ -27,6 +28,8 @@ export interface ListPageProps<T> {
   /** The Add button: its text and what it does (open the dialog, go to a form page). */
   addLabel: string;
   onAdd: () => void;
+  /** More buttons in the h1 bar, before Add (Customer Management's "Possible duplicates"). */
+  actions?: ReactNode;
   /** A search box over the table. */
   search?: { state: ListSearch; placeholder: string; label: string };
   list: ListRows<T>;
@@ -46,6 +49,7 @@ export function ListPage<T>({
   title,
   addLabel,
   onAdd,
+  actions,
   search,
   list,
   paging,
@@ -56,14 +60,24 @@ export function ListPage<T>({
   rowLink,
   children,
 }: ListPageProps<T>) {
+  const add = (
+    <Button variant="contained" startIcon={<Add />} onClick={onAdd}>
+      {addLabel}
+    </Button>
+  );
   return (
     <Box>
       <PageHeader
         title={title}
         actions={
-          <Button variant="contained" startIcon={<Add />} onClick={onAdd}>
-            {addLabel}
-          </Button>
+          actions ? (
+            <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+              {actions}
+              {add}
+            </Stack>
+          ) : (
+            add
+          )
         }
       />
       {search ? (

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { AuditEntry } from '#shared/contracts/audit.ts';
 import { DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { ExportButton } from '#web/components/export/ExportButton.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { SearchField } from '#web/components/SearchField.tsx';
@@ -57,7 +58,14 @@ export default function AuditPage() {
   if (!ready) return <Loading />;
   return (
     <Box>
-      <PageHeader title={t('audit.title')} />
+      <PageHeader
+        title={t('audit.title')}
+        phoneActions="start"
+        // Every entry of the search and outcome, as CSV or Excel (ADR 037).
+        actions={
+          <ExportButton path="/audit-log" query={{ search: deferred || undefined, outcome: outcome || undefined }} />
+        }
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <SearchField
           placeholder={t('audit.search')}

@@ -30,22 +30,28 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactElement, ReactNode } from 'react';
+import { lazy, type ReactElement, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import type { CustomerHistory, HistoryItem } from '#shared/contracts/customers.ts';
 import { roundedPercent, TYPE_COLOR } from '#shared/domain/format.ts';
+import { hasCapability } from '#shared/domain/permissions.ts';
 import { formatPhone } from '#shared/domain/phone.ts';
 import type { RequestType } from '#shared/domain/workflow.ts';
 import { EmptyState } from '#web/components/EmptyState.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { useRequestDescription } from '#web/components/request-description.ts';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
 import { useCustomerHistory } from './api/customer-history.ts';
+
+/** A recent merge into this customer, to undo (ADR 038): its own chunk, for those who may merge. */
+const RecentMerges = lazy(() => import('./merge/RecentMerges.tsx'));
 
 const TYPE_ICON: Record<RequestType, ReactElement> = {
   INSTALLATION: <Build fontSize="small" />,
@@ -216,6 +222,7 @@ function HistoryCard({ item }: { item: HistoryItem }) {
   const { t: tc } = useTranslation('common');
   const labels = useRequestLabels();
   const format = useFormat();
+  const describe = useRequestDescription();
   const color = TYPE_COLOR[item.type];
   return (
     <Card variant="outlined" sx={{ borderLeft: 4, borderLeftColor: color }}>
@@ -231,7 +238,7 @@ function HistoryCard({ item }: { item: HistoryItem }) {
           </Stack>
           <StatusChip status={item.status} />
         </Stack>
-        <Typography sx={{ mb: 1.5, wordBreak: 'break-word' }}>{item.description}</Typography>
+        <Typography sx={{ mb: 1.5, wordBreak: 'break-word' }}>{describe(item)}</Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 2.5 }} sx={{ color: 'text.secondary' }}>
           <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
             <Event fontSize="small" />
@@ -268,6 +275,7 @@ export default function CustomerHistoryPage({ units }: CustomerHistoryPageProps)
   const { id } = useParams();
   const navigate = useNavigate();
   const history = useCustomerHistory(id);
+  const mayMerge = hasCapability(useAuth().policyRole, 'customerMerge');
 
   const back = (
     <IconButton aria-label={tc('back')} onClick={() => navigate(-1)}>
@@ -308,6 +316,11 @@ export default function CustomerHistoryPage({ units }: CustomerHistoryPageProps)
         }
         mb={3}
       />
+      {mayMerge ? (
+        <Suspense fallback={null}>
+          <RecentMerges customerId={customer.id} />
+        </Suspense>
+      ) : null}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mb: 3 }}>
         <ContactCard customer={customer} />
         <StatisticsCard statistics={statistics} />

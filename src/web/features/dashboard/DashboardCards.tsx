@@ -29,6 +29,7 @@ import { canOpen, requestScopeOf } from '#shared/domain/permissions.ts';
 import type { RequestStatus } from '#shared/domain/workflow.ts';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
+import { useRequestDescription } from '#web/components/request-description.ts';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { useRequestLabels } from '#web/i18n/request-labels.ts';
@@ -134,6 +135,7 @@ export default function DashboardCards() {
   const { t } = useTranslation('dashboard');
   const labels = useRequestLabels();
   const format = useFormat();
+  const describe = useRequestDescription();
   const { palette } = useTheme();
   const { policyRole } = useAuth();
   const stats = useDashboardStats();
@@ -184,7 +186,10 @@ export default function DashboardCards() {
 
       {s.myTasks ? (
         <Panel title={t('myTasks.title')}>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' }}>
+          {/* Three tiles across, each at least as wide as its longest word: a label breaks only
+              between words (issue 33: "நடப்ப / வை" at 360 px). When a language's words do not fit
+              three across a phone, the row wraps and the tiles share the width. */}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1, sm: 2 } }}>
             {[
               { key: 'assigned', label: t('myTasks.assigned'), value: s.myTasks.assigned, color: palette.info.main },
               {
@@ -202,13 +207,19 @@ export default function DashboardCards() {
             ].map((task) => (
               <Box
                 key={task.key}
-                sx={{ textAlign: 'center', p: { xs: 1, sm: 1.5 }, borderRadius: 2, bgcolor: alpha(task.color, 0.07) }}
+                sx={{
+                  flex: '1 1 0',
+                  minWidth: 'min-content',
+                  textAlign: 'center',
+                  p: { xs: 1, sm: 1.5 },
+                  borderRadius: 2,
+                  bgcolor: alpha(task.color, 0.07),
+                }}
               >
                 <Typography sx={{ fontSize: { xs: 24, sm: 30 }, fontWeight: 700, color: task.color }}>
                   {format.number(task.value)}
                 </Typography>
-                {/* A long word in a narrow third of a phone breaks rather than widening the page. */}
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                <Typography variant="body2" color="text.secondary">
                   {task.label}
                 </Typography>
               </Box>
@@ -264,7 +275,7 @@ export default function DashboardCards() {
                           overflowWrap: 'anywhere',
                         }}
                       >
-                        {r.description}
+                        {describe(r)}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
                         {/* The date and time break as a whole ("27 Nov, 10:14 pm"), not inside. */}

@@ -24,6 +24,7 @@ import { hasCapability, regionalScopeOf } from '#shared/domain/permissions.ts';
 import { formatPhone, telHref } from '#shared/domain/phone.ts';
 import { DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { DueStateChip } from '#web/components/DueStateChip.tsx';
+import { ExportButton } from '#web/components/export/ExportButton.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
@@ -76,11 +77,21 @@ export default function MaintenancePage() {
           </>
         }
         actions={
-          mayRun ? (
-            <Button variant="contained" startIcon={<PlayArrow />} disabled={asking} onClick={() => setAsking(true)}>
-              {t('run.button')}
-            </Button>
-          ) : undefined
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            {/* The due list of these filters, and the contracts ending within the same days (ADR 037). */}
+            <ExportButton
+              path="/maintenance/due"
+              query={{ within, state: state || undefined, regionId: regionId || undefined }}
+            />
+            {hasCapability(policyRole, 'contractExpiring') && (
+              <ExportButton path="/contracts/expiring" query={{ within }} labelKey="expiring" />
+            )}
+            {mayRun && (
+              <Button variant="contained" startIcon={<PlayArrow />} disabled={asking} onClick={() => setAsking(true)}>
+                {t('run.button')}
+              </Button>
+            )}
+          </Stack>
         }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>

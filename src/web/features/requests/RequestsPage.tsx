@@ -21,7 +21,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { RequestSummary } from '#shared/contracts/service-requests.ts';
 import { REQUEST_STATUSES, type RequestStatus } from '#shared/domain/workflow.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
+import { ExportButton } from '#web/components/export/ExportButton.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { useRequestDescription } from '#web/components/request-description.ts';
 import { SearchField } from '#web/components/SearchField.tsx';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
@@ -43,6 +45,7 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
   const { t: tc } = useTranslation('common');
   const labels = useRequestLabels();
   const format = useFormat();
+  const describe = useRequestDescription();
   const navigate = useNavigate();
   const paging = usePaging();
   const [search, setSearch] = useState('');
@@ -108,9 +111,9 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
             WebkitLineClamp: 2,
             WebkitBoxOrient: 'vertical',
           }}
-          title={r.description}
+          title={describe(r)}
         >
-          {r.description}
+          {describe(r)}
         </Typography>
       ),
     },
@@ -141,9 +144,20 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
       <PageHeader
         title={mine ? t('list.mine') : t('list.title')}
         actions={
-          <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/service-requests/create')}>
-            {t('list.new')}
-          </Button>
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            {/* Every request of the list's filters, as CSV or Excel (ADR 037). */}
+            <ExportButton
+              path="/service-requests"
+              query={{
+                search: term || undefined,
+                status: status === 'ALL' ? undefined : status,
+                mine: mine || undefined,
+              }}
+            />
+            <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/service-requests/create')}>
+              {t('list.new')}
+            </Button>
+          </Stack>
         }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>

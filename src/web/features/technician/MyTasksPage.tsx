@@ -24,6 +24,7 @@ import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { OfflineAsOf } from '#web/components/OfflineAsOf.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { useRequestDescription } from '#web/components/request-description.ts';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { SyncStatus } from '#web/components/SyncStatus.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
@@ -36,6 +37,7 @@ export default function MyTasksPage() {
   const { t } = useTranslation('technician');
   const { t: ts } = useTranslation(SERVER_NS);
   const format = useFormat();
+  const describe = useRequestDescription();
   const tasks = useMyTasks();
   const items = tasks.data?.items ?? [];
 
@@ -88,7 +90,7 @@ export default function MyTasksPage() {
                 <Typography variant="body2">{task.customer.address}</Typography>
               </Stack>
               <Typography variant="body2" sx={{ mt: 1.5 }}>
-                {truncate(task.description, TASK_DESCRIPTION_CUT)}
+                {truncate(describe(task), TASK_DESCRIPTION_CUT)}
               </Typography>
               <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', color: 'text.secondary', mt: 1.5 }}>
                 <CalendarToday sx={{ fontSize: 16 }} />

@@ -11,6 +11,7 @@ import { requestTypeKey, SERVER_NS } from '#shared/i18n/messages.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { OfflineAsOf } from '#web/components/OfflineAsOf.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { useRequestDescription } from '#web/components/request-description.ts';
 import { StatusChip } from '#web/components/StatusChip.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -21,6 +22,7 @@ export default function TaskHistoryPage() {
   const { t } = useTranslation('technician');
   const { t: ts } = useTranslation(SERVER_NS);
   const format = useFormat();
+  const describe = useRequestDescription();
   const typeName = (type: string) => ts(requestTypeKey(type));
   const paging = usePaging();
   const history = useTaskHistory(paging.query);
@@ -47,7 +49,7 @@ export default function TaskHistoryPage() {
       hideBelow: 'sm',
       render: (r) => (
         <Typography
-          title={r.description}
+          title={describe(r)}
           sx={{
             fontSize: 14,
             maxWidth: 360,
@@ -58,7 +60,7 @@ export default function TaskHistoryPage() {
             WebkitBoxOrient: 'vertical',
           }}
         >
-          {r.description}
+          {describe(r)}
         </Typography>
       ),
     },

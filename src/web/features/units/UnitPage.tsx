@@ -38,6 +38,7 @@ import { DueStateChip } from '#web/components/DueStateChip.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
 import { Loading } from '#web/components/Loading.tsx';
 import { PageHeader } from '#web/components/PageHeader.tsx';
+import { useRequestDescription } from '#web/components/request-description.ts';
 import { useFormat, useServerText } from '#web/i18n/hooks.ts';
 import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
@@ -134,6 +135,7 @@ export default function UnitPage({ contracts }: UnitPageProps) {
   const { t, ready } = useTranslation('maintenance');
   const format = useFormat();
   const labels = useRequestLabels();
+  const describe = useRequestDescription();
   const navigate = useNavigate();
   const unit = useUnit(id);
   const [raising, setRaising] = useState(false);
@@ -313,7 +315,7 @@ export default function UnitPage({ contracts }: UnitPageProps) {
                 <Typography component="span" variant="body2" color="text.secondary">
                   {format.date(h.createdAt)} · {labels.status(h.status)}
                 </Typography>
-                <Typography variant="body2">{h.description}</Typography>
+                <Typography variant="body2">{describe(h)}</Typography>
                 {h.partsReplaced.length > 0 && (
                   <Typography variant="body2" color="text.secondary">
                     {t('unit.replaced')}: {h.partsReplaced.join(', ')}

@@ -17,6 +17,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import type { UserItem } from '#shared/contracts/users.ts';
 import { ConfirmDialog } from '#web/components/ConfirmDialog.tsx';
 import { type Column, usePaging } from '#web/components/DataTable.tsx';
+import { ExportButton } from '#web/components/export/ExportButton.tsx';
 import { ListPage } from '#web/components/list-page/ListPage.tsx';
 import { serverList, useListSearch } from '#web/components/list-page/list-state.ts';
 import { useRoleName } from '#web/i18n/hooks.ts';
@@ -105,6 +106,8 @@ export default function UsersPage() {
       title={t('users.title')}
       addLabel={t('users.add')}
       onAdd={() => navigate('/users/create')}
+      // Every user of the search, as CSV or Excel (ADR 037).
+      actions={<ExportButton path="/users" query={{ search: search.term }} />}
       search={{ state: search, placeholder: t('users.search'), label: t('users.searchLabel') }}
       list={serverList(users, t('users.fetchFailed'))}
       paging={paging}

@@ -8,6 +8,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import { formatPhone } from '#shared/domain/phone.ts';
+import { useRequestDescription } from '#web/components/request-description.ts';
 import { useFormat, useRoleName } from '#web/i18n/hooks.ts';
 import { customerLocationOf, Fact, Section } from './DetailsSection.tsx';
 
@@ -21,6 +22,7 @@ export function RequestFactsCard({ request: r }: { request: RequestDetails }) {
   const { t: tc } = useTranslation('common');
   const roleName = useRoleName();
   const format = useFormat();
+  const describe = useRequestDescription();
   const location = customerLocationOf(r);
   return (
     <Section title={t('details.facts')}>
@@ -65,7 +67,7 @@ export function RequestFactsCard({ request: r }: { request: RequestDetails }) {
         </Grid>
         <Grid size={12}>
           <Fact label={t('field.description')}>
-            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{r.description}</Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{describe(r)}</Typography>
           </Fact>
         </Grid>
       </Grid>

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { hasCapability } from '#shared/domain/permissions.ts';
+import { ExportButton } from '#web/components/export/ExportButton.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useCustomerUnits } from '../api/customer-units.ts';
@@ -38,13 +39,12 @@ export function CustomerUnits({ customerId }: { customerId: string }) {
           {t('customerUnits.title')}
         </Typography>
         <Chip size="small" label={items.length} />
+        {/* The customer's units as CSV or Excel (ADR 037). */}
+        <Box sx={{ ml: 'auto !important' }}>
+          {items.length > 0 && <ExportButton path={`/customers/${customerId}/units`} />}
+        </Box>
         {mayAdd && (
-          <Button
-            size="small"
-            startIcon={<Add />}
-            onClick={() => setAdding(true)}
-            sx={{ ml: 'auto !important', minHeight: 44 }}
-          >
+          <Button size="small" startIcon={<Add />} onClick={() => setAdding(true)} sx={{ minHeight: 44 }}>
             {t('addUnit.title')}
           </Button>
         )}
