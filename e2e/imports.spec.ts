@@ -59,7 +59,7 @@ test('a 500-row spreadsheet with 12 bad rows: checked, fixed, imported, exported
   await expect(errors.getByRole('row')).toHaveCount(13);
   // Spreadsheet rows: the header is row 1, so data row i is row i + 2.
   await expect(errors.getByRole('row', { name: /^42 Phone Phone number must be 10 digits$/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Import \d+ rows$/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Import( \d+ rows)?$/ })).toBeDisabled();
   // The columns, read by their headers.
   await expect(page.getByRole('combobox', { name: /^Read Phone as/ })).toHaveText('Phone (required)');
 

@@ -6,10 +6,10 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '#web/lib/api-client.ts';
-import { markUnreachable, resetConnectivityForTests } from '#web/lib/connectivity.ts';
+import { markUnreachable, resetConnectivityForTests, whilePhoneRead } from '#web/lib/connectivity.ts';
 import { ErrorAlert } from './ErrorAlert.tsx';
 import { renderWithApp } from './testing/render.tsx';
-import { UnreachableNotice } from './Unreachable.tsx';
+import { UNREACHABLE_GRACE_MS, UnreachableNotice } from './Unreachable.tsx';
 
 afterEach(() => resetConnectivityForTests());
 
@@ -47,5 +47,21 @@ describe('ErrorAlert while AquaDesk does not answer', () => {
     await screen.findByText("Can't reach AquaDesk");
     expect(screen.getAllByRole('alert')).toHaveLength(2);
     expect(screen.getByText('Failed to load data')).toBeTruthy();
+  });
+});
+
+describe('the notice waits for a copy the phone is still reading', () => {
+  it('is not drawn while a read that the phone may answer runs, however long it takes', async () => {
+    let finish: () => void = () => {};
+    const reading = whilePhoneRead(() => new Promise<void>((resolve) => (finish = resolve)));
+    renderWithApp(<UnreachableNotice />);
+    act(() => markUnreachable());
+    // Twice the grace with the read still running: nothing alarming on screen.
+    await act(() => new Promise((r) => setTimeout(r, UNREACHABLE_GRACE_MS * 2)));
+    expect(screen.queryByText("Can't reach AquaDesk")).toBeNull();
+    // The read ends with no copy: after the grace, the notice.
+    act(() => finish());
+    await reading;
+    expect(await screen.findByText("Can't reach AquaDesk", {}, { timeout: UNREACHABLE_GRACE_MS * 3 })).toBeTruthy();
   });
 });

@@ -7,8 +7,9 @@
  * Offline with a copy kept on the phone is a normal state, not an error (issue 33): while a screen
  * shows such a copy (the "Offline, as of …" chip, components/OfflineAsOf.tsx, says so through
  * `useCachedCopyShown`), the notice is not drawn. It also waits UNREACHABLE_GRACE_MS with no copy
- * on screen before it appears, so it does not flash over a page about to show its copy (read from
- * the phone in milliseconds once the call has failed), nor between two such pages.
+ * on screen, and with no read that a copy may answer still running, before it appears, so it does
+ * not flash over a page about to show its copy (however long a cheap phone takes to read it), nor
+ * between two such pages.
  */
 import CloudOff from '@mui/icons-material/CloudOffOutlined';
 import Box from '@mui/material/Box';
@@ -17,7 +18,7 @@ import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useShellText } from '#web/i18n/shell-text.ts';
-import { retryNow } from '#web/lib/connectivity.ts';
+import { retryNow, usePhoneReadPending } from '#web/lib/connectivity.ts';
 
 /** How long the notice waits before it appears (a copy from the phone usually comes first). */
 export const UNREACHABLE_GRACE_MS = 1000;
@@ -61,15 +62,17 @@ export function UnreachableNotice({ onRetry }: UnreachableNoticeProps) {
   const [trying, setTrying] = useState(false);
   const [due, setDue] = useState(false);
   const cachedCopy = useCachedCopyOnScreen();
-  // Drawn once no copy has been on screen for the grace period: not between two screens that
-  // both show one (the next screen's copy comes from the phone in milliseconds).
+  const reading = usePhoneReadPending();
+  // Drawn once no copy has been on screen, and no read that a copy may answer has been running, for
+  // the grace period: not between two screens that both show one, nor while a slow phone is still
+  // reading the copy from its storage.
   useEffect(() => {
     setDue(false);
-    if (cachedCopy) return;
+    if (cachedCopy || reading) return;
     const timer = setTimeout(() => setDue(true), UNREACHABLE_GRACE_MS);
     return () => clearTimeout(timer);
-  }, [cachedCopy]);
-  if (!due || cachedCopy) return null;
+  }, [cachedCopy, reading]);
+  if (!due || cachedCopy || reading) return null;
   return (
     <Box
       role="alert"

@@ -105,6 +105,37 @@ export function useUnreachable(): boolean {
   return useSyncExternalStore(subscribe, isUnreachable, () => false);
 }
 
+// Reads that may still be answered from the phone's copy (lib/offline/app-queue.ts `cachedRead`).
+let phoneReads = 0;
+const phoneReadListeners = new Set<Listener>();
+
+/**
+ * Runs a read that may be answered from the phone's copy; while any runs, "Can't reach AquaDesk"
+ * waits (components/Unreachable.tsx): the copy is on its way, however slow the phone's storage.
+ */
+export async function whilePhoneRead<T>(read: () => Promise<T>): Promise<T> {
+  phoneReads += 1;
+  emit(phoneReadListeners);
+  try {
+    return await read();
+  } finally {
+    phoneReads -= 1;
+    emit(phoneReadListeners);
+  }
+}
+
+/** True while a read that may come from the phone's copy has not finished. */
+export function usePhoneReadPending(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      phoneReadListeners.add(l);
+      return () => phoneReadListeners.delete(l);
+    },
+    () => phoneReads > 0,
+    () => false,
+  );
+}
+
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => {
     if (unreachable) void probe();
@@ -118,4 +149,6 @@ export function resetConnectivityForTests(): void {
   probing = null;
   listeners.clear();
   recoverListeners.clear();
+  phoneReads = 0;
+  phoneReadListeners.clear();
 }

@@ -12,6 +12,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ROLE } from '#shared/domain/roles.ts';
 import { ApiError } from '#web/lib/api-client.ts';
+import { whilePhoneRead } from '#web/lib/connectivity.ts';
 import { session } from '#web/lib/session.ts';
 import { installReplayTriggers, OfflineQueue } from './queue.ts';
 import { forgetUser, keep, kept, readThrough } from './read-cache.ts';
@@ -191,7 +192,9 @@ export async function cachedRead<T extends object>(
   fetch: () => Promise<T>,
 ): Promise<T> {
   if (!userId) return fetch();
-  const read = await readThrough(db(), userId, key, fetch, isNetworkError, Date.now, () => signedIn() === userId);
+  const read = await whilePhoneRead(() =>
+    readThrough(db(), userId, key, fetch, isNetworkError, Date.now, () => signedIn() === userId),
+  );
   if (read.offlineSince === null) return read.data;
   const copy = (Array.isArray(read.data) ? [...read.data] : { ...read.data, [SAVED_AT]: read.offlineSince }) as T;
   fromPhone.set(copy, read.offlineSince);
