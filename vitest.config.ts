@@ -17,6 +17,7 @@ const projects: {
     globalSetup?: string[];
     environment?: string;
     setupFiles?: string[];
+    isolate?: boolean;
   };
 }[] = [
   {
@@ -29,7 +30,7 @@ const projects: {
   },
   {
     extends: true as const,
-    test: { name: 'api-pglite', include: api, env: { TEST_DB: 'pglite' }, globalSetup: database },
+    test: { name: 'api-pglite', include: api, env: { TEST_DB: 'pglite' }, globalSetup: database, isolate: false },
   },
   // The web's components in jsdom with Testing Library (ADR 030): no database.
   {
@@ -46,7 +47,7 @@ const projects: {
 if (process.env.TEST_DATABASE_URL) {
   projects.push({
     extends: true as const,
-    test: { name: 'api-postgres', include: api, env: { TEST_DB: 'postgres' }, globalSetup: database },
+    test: { name: 'api-postgres', include: api, env: { TEST_DB: 'postgres' }, globalSetup: database, isolate: false },
   });
 }
 

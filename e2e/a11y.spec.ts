@@ -18,7 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { canOpen, PUBLIC_ROUTES, ROUTES, type RouteKey } from '../src/shared/domain/permissions.ts';
+import { canOpen, hasCapability, PUBLIC_ROUTES, ROUTES, type RouteKey } from '../src/shared/domain/permissions.ts';
 import { scaled } from '../tests/harness/speed.ts';
 import { apiAuth, DEMO, demoAccount, loginAs } from './fixtures.ts';
 
@@ -47,6 +47,8 @@ const TOUR: RouteKey[] = [
   'myRequests',
   // Issue 32: the Super Admin's System page (backups, disk space).
   'system',
+  // Issue 34: importing customers and units (the admins).
+  'customerImport',
 ];
 
 interface Violation {
@@ -232,6 +234,8 @@ for (const email of ['admin@demo.test', 'service.manager@demo.test', 'tech@demo.
     const refused = TOUR.find((k) => !canOpen(account.role, k));
     if (refused) await checkRoute(page, ROUTES[refused].path, found);
     await checkRoute(page, '/no-such-page', found);
+    // Issue 34: the possible duplicate customers (those who may merge them).
+    if (hasCapability(account.role, 'customerMerge')) await checkRoute(page, '/customers?view=duplicates', found);
 
     // A request's details (the technician: a task assigned to them, with the work panel).
     const requestId =

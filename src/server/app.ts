@@ -12,7 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installJsonLimits } from '#server/lib/json-limits.ts';
 import { installNulGuard } from '#server/lib/nul-guard.ts';
@@ -92,6 +92,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** main.ts passes its own (not ready until migrated); tests get a ready one. */
   lifecycle?: Lifecycle;
+  /** Told of every route as it is registered (the security tests' list of what the app serves). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A caller's X-Request-Id is kept when it is a plain token; anything else gets a fresh id. */
@@ -126,6 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     childLoggerFactory: deferredChildLogger,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   app.setValidatorCompiler(validatorCompiler);
   // Compiled serializers from the same zod contracts (ADR 021); outside production each answer is

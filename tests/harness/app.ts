@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
 import pg from 'pg';
 import { type App, buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
@@ -29,6 +30,12 @@ export function testDatabaseName(): string {
   return `aquadesk_t_${process.env.AQUADESK_TEST_RUN ?? 'x'}_${crypto.randomBytes(6).toString('hex')}`;
 }
 let passwordHash: Promise<string> | undefined;
+
+/** The routes each test app registered, as Fastify reported them (tests/security/routes.ts). */
+const routesOf = new WeakMap<object, RouteOptions[]>();
+export function registeredRouteOptions(app: object): RouteOptions[] | undefined {
+  return routesOf.get(app);
+}
 
 export interface TestContext {
   app: App;
@@ -81,7 +88,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   } as NodeJS.ProcessEnv);
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp({ config, database, secret: 'test-secret-test-secret-test-secret-1234', logger: false });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    secret: 'test-secret-test-secret-test-secret-1234',
+    logger: false,
+    // A copy as it is now: Fastify reuses the object for the HEAD twin and a prefix's other form.
+    onRoute: (r) => routes.push({ ...r }),
+  });
+  routesOf.set(app, routes);
   await app.ready();
   return {
     app,

@@ -7,12 +7,10 @@
  * Also: every route is behind the bearer-token check unless PUBLIC_ROUTES says why not, which is
  * the list R10 (tokens.test.ts) sends its forged tokens to.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '#tests/harness/app.ts';
 import { ENDPOINTS, NOT_IN_MATRIX } from './endpoints.ts';
 import { isProtected, PUBLIC_ROUTES, type RegisteredRoute, registeredRoutes } from './routes.ts';
-
-vi.mock('fastify', async (original) => (await import('./routes.ts')).withRouteLog(await original()));
 
 let ctx: TestContext;
 let routes: RegisteredRoute[];

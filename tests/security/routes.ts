@@ -1,15 +1,14 @@
 /**
  * The routes the app really registers, as the security tests see them (R1 completeness, R10).
  *
- * A test that needs them replaces Fastify's factory with one that adds an `onRoute` hook to every
- * root instance it makes, before `buildApp` registers anything (the ops probes included):
- *
- *   vi.mock('fastify', async (original) => (await import('./routes.ts')).withRouteLog(await original()));
- *
- * The app is otherwise the real one; `registeredRoutes(app)` then lists what it registered.
+ * `createTestApp` (tests/harness/app.ts) passes `buildApp` an `onRoute` observer, added before
+ * anything is registered (the ops probes included); `registeredRoutes(app)` lists what it saw.
+ * (It was a `vi.mock` of Fastify's factory; module mocks do not hold in the API projects, which
+ * share their modules between files: `isolate: false`, ADR 041.)
  */
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { BEARER_IN_HANDLER } from '#server/lib/refusal-audit.ts';
+import { registeredRouteOptions } from '#tests/harness/app.ts';
 
 export interface RegisteredRoute {
   method: string;
@@ -20,42 +19,22 @@ export interface RegisteredRoute {
   preHandlers: readonly unknown[];
 }
 
-const logs = new WeakMap<object, RegisteredRoute[]>();
-
-// biome-ignore lint/suspicious/noExplicitAny: Fastify's factory and module shape, passed through unchanged
-type AnyFn = (...args: any[]) => any;
-
-/** Fastify's module with its factory wrapped so each instance logs the routes registered on it. */
-export function withRouteLog<M extends { default: AnyFn }>(mod: M): M {
-  const original = mod.default;
-  const logged = ((...args: unknown[]) => {
-    const app = original(...args);
-    const list: RegisteredRoute[] = [];
-    logs.set(app, list);
-    app.addHook('onRoute', (r: RouteOptions) => {
-      for (const method of [r.method].flat()) {
-        list.push({
-          method,
-          url: r.url,
-          key: `${method} ${r.url}`,
-          preHandlers: [r.preHandler ?? []].flat(),
-        });
-      }
-    });
-    return app;
-  }) as AnyFn;
-  Object.assign(logged, original);
-  return { ...mod, default: logged, fastify: logged };
-}
-
 /**
  * Every route the app registered, once each: without the HEAD twin Fastify adds to each GET
  * (`exposeHeadRoutes`) and without `OPTIONS *` (the CORS preflight, answered for any path;
  * registered only when CORS_ORIGINS is set).
  */
 export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
-  const list = logs.get(app);
-  if (!list) throw new Error('No route log for this app: mock fastify with withRouteLog (see routes.ts)');
+  const options = registeredRouteOptions(app);
+  if (!options) throw new Error('No route log for this app: make it with createTestApp (tests/harness/app.ts)');
+  const list = options.flatMap((r) =>
+    [r.method].flat().map((method) => ({
+      method,
+      url: r.url,
+      key: `${method} ${r.url}`,
+      preHandlers: [r.preHandler ?? []].flat(),
+    })),
+  );
   const gets = new Set(list.filter((r) => r.method === 'GET').map((r) => r.url));
   const seen = new Set<string>();
   return list.filter((r) => {

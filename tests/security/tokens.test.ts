@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
 import { refreshSessions, users } from '#server/db/schema/people.ts';
@@ -28,7 +28,6 @@ import { buildWorld, type Persona, type World } from './fixtures.ts';
 import { isProtected, registeredRoutes, urlOf } from './routes.ts';
 
 // The real app, with an onRoute hook that lists its routes (routes.ts).
-vi.mock('fastify', async (original) => (await import('./routes.ts')).withRouteLog(await original()));
 
 /** Valid bodies for the protected routes outside the matrix (so validation cannot answer first). */
 const PROBE_BODY: Record<string, unknown> = {

@@ -3,7 +3,7 @@
  * groups, the merge body and answer, a customer's recent merges and the undo's answer.
  */
 import { z } from 'zod';
-import { idNameRef, nameRef } from './common.ts';
+import { idNameRef } from './common.ts';
 import { customerItem } from './customers.ts';
 
 /** At most this many customers merged into one at once. */
@@ -42,20 +42,23 @@ export const customerCounts = z.object({
 });
 export type CustomerCounts = z.infer<typeof customerCounts>;
 
-export const duplicateMember = z.object({
-  id: z.string(),
-  name: z.string(),
-  address: z.string(),
-  primaryPhone: z.string(),
-  phoneNumbers: z.array(z.string()),
-  email: z.string().nullable(),
-  regionId: z.string(),
-  region: nameRef,
-  createdAt: z.string(),
-  /** Empty for the group's first customer; the others' link to it. */
-  reasons: z.array(z.enum(DUPLICATE_REASONS)),
-  counts: customerCounts,
-});
+export const duplicateMember = customerItem
+  .pick({
+    id: true,
+    name: true,
+    address: true,
+    primaryPhone: true,
+    phoneNumbers: true,
+    email: true,
+    regionId: true,
+    region: true,
+    createdAt: true,
+  })
+  .extend({
+    /** Empty for the group's first customer; the others' link to it. */
+    reasons: z.array(z.enum(DUPLICATE_REASONS)),
+    counts: customerCounts,
+  });
 export type DuplicateMember = z.infer<typeof duplicateMember>;
 
 export const duplicateGroup = z.object({

@@ -11,7 +11,7 @@
  *   discardDraft(user.id, 'request-create');                         // sent or discarded
  */
 /** sessionStorage: the drafts of one user; sign-out clears this tab's sessionStorage. */
-const DRAFTS_KEY = 'aquadesk-drafts';
+export const DRAFTS_KEY = 'aquadesk-drafts';
 
 interface Drafts {
   owner: string;

@@ -4,11 +4,11 @@
  * process; each is recorded as it ends (the `backups` table), rotated in BACKUP_DIR, and a failure
  * notifies the Super Admins.
  */
-import { Cron } from 'croner';
 import type { Config } from '#server/config.ts';
 import type { Database, Db } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
+import { nextDaily } from '#server/lib/daily.ts';
 import { AppError, conflict } from '#server/lib/errors.ts';
 import { renderNotification } from '#server/lib/i18n.ts';
 import { publish } from '#server/lib/push-channel.ts';
@@ -61,12 +61,6 @@ export const BACKUP_FAILED = 'backups.failed';
 /** The longest error text kept and sent (pg_dump can say a lot). */
 const MAX_ERROR = 2000;
 
-/** The cron expression of a daily HH:MM, as the job runner reads it. */
-export const cronOf = (at: string) => {
-  const [h, m] = at.split(':').map(Number);
-  return `${m ?? 0} ${h ?? 2} * * *`;
-};
-
 export class BackupService {
   private running: { trigger: BackupTrigger; startedAt: Date } | null = null;
   /** This start's token for the local route (published in DATA_DIR/local-admin.json by main.ts). */
@@ -89,7 +83,7 @@ export class BackupService {
       schedule: {
         at,
         timeZone,
-        next: at ? new Cron(cronOf(at), { timezone: timeZone, paused: true }).nextRun() : null,
+        next: at ? nextDaily(at, timeZone) : null,
         keep,
         dir: backupDir,
       },

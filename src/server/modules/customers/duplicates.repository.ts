@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
+import type { CustomerRow } from './repository.ts';
 
 /** "Very similar": pg_trgm similarity of the lower-case names at or above this. */
 export const SIMILAR_NAME_THRESHOLD = 0.6;
@@ -68,20 +69,16 @@ export async function duplicateGroups(
   }));
 }
 
-export interface MemberRow {
-  id: string;
-  name: string;
-  address: string;
-  primaryPhone: string;
-  phoneNumbers: string[];
-  email: string | null;
-  regionId: string;
-  regionName: string;
+/** A customer as the duplicates screen shows it (raw SQL: the time as text), with its counts. */
+export type MemberRow = Pick<
+  CustomerRow,
+  'id' | 'name' | 'address' | 'primaryPhone' | 'phoneNumbers' | 'email' | 'regionId' | 'regionName'
+> & {
   createdAt: string;
   requests: number;
   units: number;
   contracts: number;
-}
+};
 
 /** The customers of a page with what would move with each: requests, units, their contracts. */
 export async function membersWithCounts(tx: Tx, ids: string[]): Promise<MemberRow[]> {

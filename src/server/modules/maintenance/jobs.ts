@@ -8,6 +8,7 @@
 import { Cron } from 'croner';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
+import { cronOf, nextDaily } from '#server/lib/daily.ts';
 
 export type JobHandler = () => Promise<unknown>;
 
@@ -17,16 +18,7 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-/** The cron expression of a daily `HH:MM` (minute hour, every day): '06:00' is '0 6 * * *'. */
-export function cronOf(at: string): string {
-  const [h, m] = at.split(':').map(Number);
-  return `${m ?? 0} ${h ?? 6} * * *`;
-}
-
-/** When a daily `HH:MM` in `timeZone` next comes after `from` (croner reads the same expression). */
-export function nextDaily(at: string, timeZone: string, from: Date = new Date()): Date | null {
-  return new Cron(cronOf(at), { timezone: timeZone, paused: true }).nextRun(from);
-}
+export { cronOf, nextDaily } from '#server/lib/daily.ts';
 
 /** PGlite: this process is the only one; croner fires at the time, a run never overlaps itself. */
 export class InProcessRunner implements JobRunner {

@@ -13,6 +13,8 @@
  *   at once.
  */
 
+import { DRAFTS_KEY } from '#web/lib/drafts.ts';
+
 /** localStorage: the users whose read cache is still to be dropped. */
 export const FORGET_LATER_KEY = 'aquadesk-offline-forget';
 
@@ -32,7 +34,7 @@ export async function forgetOnSignOut(userId: string): Promise<void> {
   try {
     // The tab's form drafts (lib/drafts.ts's one key; never the whole sessionStorage, which
     // holds others' state too). Where storage is blocked this throws: no drafts were kept either.
-    sessionStorage.removeItem('aquadesk-drafts');
+    sessionStorage.removeItem(DRAFTS_KEY);
     await (await offline()).forgetReads(userId);
   } catch {
     try {

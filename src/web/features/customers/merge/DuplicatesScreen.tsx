@@ -15,6 +15,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Radio from '@mui/material/Radio';
 import Stack from '@mui/material/Stack';
@@ -39,6 +40,9 @@ import { useDuplicates } from '../api/duplicates.ts';
 import { useMergeCustomers } from '../api/merge-customers.ts';
 import { useUndoMerge } from '../api/undo-merge.ts';
 import { MergeDialog } from './MergeDialog.tsx';
+
+/** A control with its word under it, close to its neighbour. */
+const captionSx = { mx: 0, '& .MuiFormControlLabel-label': { fontSize: '0.75rem', lineHeight: 1.2 } };
 
 function MemberRow({
   m,
@@ -69,18 +73,33 @@ function MemberRow({
         '&:first-of-type': { borderTop: 0 },
       }}
     >
-      <Radio
-        checked={kept}
-        onChange={onKeep}
-        name={name}
-        value={m.id}
-        slotProps={{ input: { 'aria-label': t('keep', { name: m.name }) } }}
+      {/* Each control says what it does on screen; its accessible name also names the customer. */}
+      <FormControlLabel
+        labelPlacement="bottom"
+        label={t('keepShort')}
+        sx={captionSx}
+        control={
+          <Radio
+            checked={kept}
+            onChange={onKeep}
+            name={name}
+            value={m.id}
+            slotProps={{ input: { 'aria-label': t('keep', { name: m.name }) } }}
+          />
+        }
       />
-      <Checkbox
-        checked={!kept && included}
-        disabled={kept}
-        onChange={(e) => onInclude(e.target.checked)}
-        slotProps={{ input: { 'aria-label': t('include', { name: m.name }) } }}
+      <FormControlLabel
+        labelPlacement="bottom"
+        label={t('merge')}
+        sx={captionSx}
+        control={
+          <Checkbox
+            checked={!kept && included}
+            disabled={kept}
+            onChange={(e) => onInclude(e.target.checked)}
+            slotProps={{ input: { 'aria-label': t('include', { name: m.name }) } }}
+          />
+        }
       />
       <Box sx={{ minWidth: 0, pt: 1 }}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
