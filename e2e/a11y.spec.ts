@@ -128,12 +128,18 @@ async function go(page: Page, path: string) {
   // A string: the e2e types have no DOM. Marks the old heading, so `settled` waits for the new one.
   await page.evaluate(`(() => {
     const p = ${JSON.stringify(path)};
-    if (location.pathname === p) return;
+    if (location.pathname + location.search === p) return;
     for (const h of document.querySelectorAll('h1')) h.setAttribute('data-stale', '');
     history.pushState(null, '', p);
     dispatchEvent(new PopStateEvent('popstate'));
   })()`);
-  await expect(page).toHaveURL((url) => url.pathname === path || url.pathname === '/unauthorized');
+  // A path with a query (a view of a screen) must keep it; a plain path may gain the screen's own.
+  const [pathname, search] = path.split('?');
+  await expect(page).toHaveURL(
+    (url) =>
+      (url.pathname === pathname && (search === undefined || url.search === `?${search}`)) ||
+      url.pathname === '/unauthorized',
+  );
 }
 
 async function checkRoute(page: Page, path: string, found: string[]) {

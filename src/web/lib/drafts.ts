@@ -10,8 +10,7 @@
  *   saveDraft(user.id, 'request-create', values);
  *   discardDraft(user.id, 'request-create');                         // sent or discarded
  */
-/** sessionStorage: the drafts of one user; sign-out clears this tab's sessionStorage. */
-export const DRAFTS_KEY = 'aquadesk-drafts';
+import { DRAFTS_KEY } from './offline/sign-out.ts';
 
 interface Drafts {
   owner: string;

@@ -13,7 +13,11 @@
  *   at once.
  */
 
-import { DRAFTS_KEY } from '#web/lib/drafts.ts';
+/**
+ * sessionStorage: this tab's form drafts (lib/drafts.ts). Kept here, in the first page's
+ * JavaScript, so that dropping them at sign-out does not pull the drafts' code in with it.
+ */
+export const DRAFTS_KEY = 'aquadesk-drafts';
 
 /** localStorage: the users whose read cache is still to be dropped. */
 export const FORGET_LATER_KEY = 'aquadesk-offline-forget';
