@@ -98,7 +98,6 @@ async function pgliteDriver(dataDir: string): Promise<Driver> {
 // ------------------------------------------------------------------ the statements (as Drizzle prints them)
 
 const SUMMARY_SELECT = `select "service_requests"."id", "service_requests"."type", "service_requests"."description", "service_requests"."status", "service_requests"."customer_id", "service_requests"."region_id", "service_requests"."requested_by_id", "service_requests"."assigned_to_id", "service_requests"."needs_sales_approval", "service_requests"."sales_approved", "service_requests"."version", "service_requests"."created_at", "service_requests"."updated_at", "service_requests"."assigned_at", "service_requests"."completed_at", "customers"."name", "customers"."address", "customers"."primary_phone", "customers"."phone_numbers", "customers"."email", "customers"."region_id", "customers"."latitude", "customers"."longitude", (select "regions"."name" from "regions" where "regions"."id" = "service_requests"."region_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."requested_by_id"), (select "roles"."name" from "users" inner join "roles" on "roles"."id" = "users"."role_id" where "users"."id" = "service_requests"."requested_by_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."assigned_to_id"), (select "users"."name" from "users" where "users"."id" = "service_requests"."approved_by_id"), "service_requests"."ticket_no", "service_requests"."job" from "service_requests" inner join "customers" on "customers"."id" = "service_requests"."customer_id"`;
-const MINE_COUNT = `select count(*)::int from "service_requests" where "service_requests"."requested_by_id" = $1`;
 const NEWEST_FIRST = `order by "service_requests"."created_at" desc, "service_requests"."id" desc`;
 /** Ours for a search with few matches: sort the matches (SORT_MATCHES_UP_TO). */
 const MATCHES_NEWEST_FIRST = `order by "service_requests"."created_at" + interval '0 seconds' desc, "service_requests"."id" desc`;
@@ -347,16 +346,17 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
   app.get('/api/service-requests', async (req, reply) => {
     const q = req.query as { status?: string; search?: string; page?: string; pageSize?: string; mine?: string };
     if (q.mine === 'true') {
-      // One's own requests: counted, as ours does (the counters cannot answer it), then a page.
+      // One's own requests (the bench reads them as a Super Admin, whose scope holds them all): a
+      // page, then the requester's counters for the total, as ours does (issue 39).
       const me = actorOf(req).id;
       const size = Number(q.pageSize ?? 10);
       const skip = (Number(q.page ?? 1) - 1) * size;
-      const [count] = await driver.rows(MINE_COUNT, [me]);
       const mine = await driver.rows(
         `${SUMMARY_SELECT} where "service_requests"."requested_by_id" = $1 ${NEWEST_FIRST} ${skip > 0 ? 'limit $2 offset $3' : 'limit $2'}`,
         [me, size, ...(skip > 0 ? [skip] : [])],
       );
-      reply.header('X-Total-Count', String(Number(count?.[0] ?? 0)));
+      const cells = await driver.rows(COUNTERS, ['requester', me]);
+      reply.header('X-Total-Count', String(cells.reduce((n, c) => n + Number(c[2]), 0)));
       return mine.map(summaryOf);
     }
     const pageSize = Number(q.pageSize ?? 10);

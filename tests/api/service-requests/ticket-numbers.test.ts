@@ -198,7 +198,34 @@ describe('GET /api/service-requests?mine=true', () => {
     const mine = (await call(manager, 'GET', '/api/service-requests?mine=true')).json() as { id: string }[];
     expect(mine.map((r) => r.id)).toContain(near.id);
     expect(mine.map((r) => r.id)).not.toContain(far.id);
+    // The total is the region's share too, not everything they raised.
+    const res = await call(manager, 'GET', '/api/service-requests?mine=true&pageSize=100');
+    expect(res.headers['x-total-count']).toBe(String(mine.length));
     await ctx.db.delete(serviceRequests).where(eq(serviceRequests.id, far.id));
+  });
+
+  it('for a Super Admin: the total of their own requests, by status, across every region (issue 39)', async () => {
+    const admin = await signedIn(ctx, ROLE.SUPER_ADMIN);
+    const made = [
+      await makeRequest(ctx.db, { customerId: w.customer.id, regionId: w.region.id, requestedById: admin.user.id }),
+      await makeRequest(ctx.db, { customerId: w.farCustomer.id, regionId: w.other.id, requestedById: admin.user.id }),
+      await makeRequest(ctx.db, {
+        customerId: w.customer.id,
+        regionId: w.region.id,
+        requestedById: admin.user.id,
+        status: 'COMPLETED',
+      }),
+    ];
+    const all = await call(admin, 'GET', '/api/service-requests?mine=true&pageSize=1');
+    expect(all.json()).toHaveLength(1);
+    expect(all.headers['x-total-count']).toBe('3');
+    const done = await call(admin, 'GET', '/api/service-requests?mine=true&status=COMPLETED');
+    expect(done.json().map((r: { id: string }) => r.id)).toEqual([made[2]?.id]);
+    expect(done.headers['x-total-count']).toBe('1');
+    for (const r of made) await ctx.db.delete(serviceRequests).where(eq(serviceRequests.id, r.id));
+    const none = await call(admin, 'GET', '/api/service-requests?mine=true');
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
   });
 
   it('answers 400 for anything but true or false, and 401 signed out', async () => {

@@ -29,3 +29,16 @@ export function scopeFor(actor: Pick<Actor, 'id' | 'policyRole' | 'regionId'>): 
 
 /** A technician's own tasks (My Tasks, task history, their stats): assigned to them only. */
 export const assignedTo = (userId: string): RequestScope => ({ kind: 'assigned', key: userId });
+
+/** The requests a user raised, as a scope (the counters' `requester` rows). */
+export const raisedBy = (userId: string): RequestScope => ({ kind: 'requested', key: userId });
+
+/**
+ * Does `scope` hold every request `userId` raised? Everything does, and so do their own scopes
+ * (raised by them; a technician's: assigned to or raised by them). A region may not: they may
+ * have raised requests in another one.
+ */
+export function holdsAllRaisedBy(scope: RequestScope, userId: string): boolean {
+  if (scope.kind === 'all') return true;
+  return (scope.kind === 'requested' || scope.kind === 'technician') && scope.key === userId;
+}

@@ -41,7 +41,7 @@ import { sumCells, toDetails, toMediaItem, toSummary } from './mapper.ts';
 import { type QueuedAction, queued, reserveRefusal } from './queued.ts';
 import * as repo from './repository.ts';
 import { actorFacts, assertMayAct, movedOnNow, REFUSED, SALES_APPROVAL_RESET, searchTextOf } from './rules.ts';
-import { scopeFor } from './scope.ts';
+import { holdsAllRaisedBy, raisedBy, scopeFor } from './scope.ts';
 import { raiseManyInTransaction, type SystemRaiser, type SystemRequest } from './system.ts';
 import { insertHistory, techniciansOfRegion } from './workflow.repository.ts';
 import { RequestWorkflow } from './workflow.ts';
@@ -100,10 +100,17 @@ export class RequestService {
     // Without paging: the newest UNPAGED_CAP (ADR 017).
     const window = cappedWindow(q);
     const page = { limit: window.limit, offset: window.offset };
+    if (mineOf && !search && holdsAllRaisedBy(scope, mineOf)) {
+      // One's own requests within a scope that holds all of them: the requester's counters answer
+      // the total in O(1) (issue 39: counting 40,000 of them took 30 ms at size L).
+      const rows = await repo.listRequests(this.db, { scope, status, mineOf, ...page });
+      const total = sumCells(await repo.readCounters(this.db, raisedBy(mineOf)), status);
+      return { items: rows.map(toSummary), total, window };
+    }
     if (search || mineOf) {
-      // The count first: it tells the list which plan is cheap (SORT_MATCHES_UP_TO). The counters
-      // cannot answer `mine` within a scope, so it is counted too (one user's requests: the
-      // requested_by index).
+      // The count first: it tells the list which plan is cheap (SORT_MATCHES_UP_TO). With a search,
+      // or `mine` within a region (which may not hold all the actor raised), the counters cannot
+      // answer, so it is counted (one user's requests: the requested_by index).
       const filter = { scope, status, search, ticket, mineOf };
       const total = await repo.countRequests(this.db, filter);
       const sortMatches = !!search && total <= SORT_MATCHES_UP_TO;
