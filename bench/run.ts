@@ -27,7 +27,7 @@ import { generateInstalledBase, type MaintenanceResult, measureMaintenance } fro
 import { checkParity } from './lib/parity.ts';
 import { machine, printTable, type Row, type RunResult, writeResults } from './lib/report.ts';
 import { ROOT, type Server, startServer } from './lib/servers.ts';
-import { BENCH_ADMIN, BENCH_MANAGER, BENCH_PASSWORD, BENCH_RAISER, SIZES } from './lib/sizes.ts';
+import { BENCH_ADMIN, BENCH_MANAGER, BENCH_PASSWORD, BENCH_RAISER, SIZES, type SizeName } from './lib/sizes.ts';
 import { type DbKind, freshTarget } from './lib/target.ts';
 
 const JWT_SECRET = 'bench-only-secret-0123456789-abcdefghijklmnop';
@@ -382,7 +382,7 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
 }
 
 /** The latest saved run of the other database at this size (P7 compares the two). */
-function latestOther(size: 'S' | 'L', db: DbKind): RunResult | undefined {
+function latestOther(size: SizeName, db: DbKind): RunResult | undefined {
   const dir = path.join(ROOT, 'bench', 'results');
   if (!fs.existsSync(dir)) return undefined;
   const file = fs

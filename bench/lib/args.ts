@@ -1,8 +1,9 @@
-/** `npm run bench -- --size S|L [--db postgres|pglite|both] [--duration s] [--warmup s] ...` */
+/** `npm run bench -- --size S|M|L [--db postgres|pglite|both] [--duration s] [--warmup s] ...` */
+import type { SizeName } from './sizes.ts';
 import type { DbKind } from './target.ts';
 
 export interface Args {
-  size: 'S' | 'L';
+  size: SizeName;
   dbs: DbKind[];
   /** Seconds of load per endpoint and server; undefined: the size's default. */
   duration?: number;
@@ -18,14 +19,16 @@ export interface Args {
   port: number;
 }
 
-export const USAGE = `Usage: npm run bench -- --size S|L [options]
-  --size S|L            S: about 10k requests (quick, CI); L: 1M requests, 100k customers,
-                        2k technicians in 30 regions, 10M notifications
+export const USAGE = `Usage: npm run bench -- --size S|M|L [options]
+  --size S|M|L          S: about 10k requests (quick, CI); M: a shop after five years, 200k
+                        requests, 20k customers, 40k units, 60 staff in 3 regions, 2M notifications
+                        (issue 39: run it on PGlite, --connections 10); L: 1M requests, 100k
+                        customers, 2k technicians in 30 regions, 10M notifications
   --db postgres|pglite|both
                         database of our server (default postgres: DATABASE_URL or TEST_DATABASE_URL,
                         else postgres://postgres@127.0.0.1:5432/test; the bench creates aquadesk_bench_<pid>)
-  --duration N          seconds of load per endpoint and server (default S: 5, L: 10)
-  --warmup N            seconds of warm-up before each (default S: 1, L: 3)
+  --duration N          seconds of load per endpoint and server (default S and M: 5, L: 10)
+  --warmup N            seconds of warm-up before each (default S and M: 1, L: 3)
   --connections N       concurrent connections (default 50)
   --only a,b            only these endpoints (list,search,mine,detail,dashboard-admin,dashboard-manager,unread,create,approve,login,due,duplicates,backup,export,import)
   --port N              first of two ports (default 4510)
@@ -44,7 +47,7 @@ export function parseArgs(argv: string[]): Args {
     const v = argv[i + 1];
     switch (a) {
       case '--size':
-        if (v !== 'S' && v !== 'L') throw new Error('--size is S or L');
+        if (v !== 'S' && v !== 'M' && v !== 'L') throw new Error('--size is S, M or L');
         out.size = v;
         i++;
         break;

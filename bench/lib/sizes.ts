@@ -1,6 +1,9 @@
-/** Dataset sizes: S for a quick check (and CI), L for the targets of issue 7. */
+/**
+ * Dataset sizes: S for a quick check (and CI), M for a shop after five years on the embedded
+ * database (issue 39), L for the targets of issue 7.
+ */
 export interface Size {
-  name: 'S' | 'L';
+  name: SizeName;
   regions: number;
   customers: number;
   technicians: number;
@@ -20,7 +23,9 @@ export interface Size {
   warmup: number;
 }
 
-export const SIZES: Record<'S' | 'L', Size> = {
+export type SizeName = 'S' | 'M' | 'L';
+
+export const SIZES: Record<SizeName, Size> = {
   S: {
     name: 'S',
     regions: 10,
@@ -32,6 +37,22 @@ export const SIZES: Record<'S' | 'L', Size> = {
     notifications: 100_000,
     units: 20_000,
     dueJobs: 1_000,
+    duration: 5,
+    warmup: 1,
+  },
+  // A shop after five years (issue 39): 200,000 requests, 20,000 customers, 40,000 units, 60 staff
+  // (6 admins, 10 office people in each of 3 regions, 24 technicians), 2M notifications.
+  M: {
+    name: 'M',
+    regions: 3,
+    customers: 20_000,
+    technicians: 24,
+    salesmenPerRegion: 2,
+    requests: 200_000,
+    notificationsFirst: 200_000,
+    notifications: 2_000_000,
+    units: 40_000,
+    dueJobs: 2_000,
     duration: 5,
     warmup: 1,
   },
