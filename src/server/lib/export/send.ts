@@ -140,18 +140,29 @@ function xlsxCell(kind: CellKind | undefined, value: CellValue): string | number
   return value;
 }
 
-/** Until `out` wants more (or is gone). */
-function drained(out: PassThrough): Promise<void> {
-  if (!out.writableNeedDrain && out.readableLength < out.readableHighWaterMark) return Promise.resolve();
+/** A stream that tells when it has room again. */
+interface Drains {
+  once(event: 'drain', listener: () => void): unknown;
+  off(event: 'drain', listener: () => void): unknown;
+}
+
+/** Until `stream` has room again, or the client is gone (`out` closed). */
+function roomOrGone(stream: Drains, out: PassThrough): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
-      out.off('drain', done);
+      stream.off('drain', done);
       out.off('close', done);
       resolve();
     };
-    out.once('drain', done);
+    stream.once('drain', done);
     out.once('close', done);
   });
+}
+
+/** Until `out` wants more (or is gone). */
+function drained(out: PassThrough): Promise<void> {
+  if (!out.writableNeedDrain && out.readableLength < out.readableHighWaterMark) return Promise.resolve();
+  return roomOrGone(out, out);
 }
 
 /**
@@ -162,10 +173,8 @@ function drained(out: PassThrough): Promise<void> {
  */
 const SHEET_BACKLOG = 1 << 20;
 
-interface ZipInput {
+interface ZipInput extends Drains {
   _writableState?: { length: number };
-  once(event: 'drain', listener: () => void): unknown;
-  off(event: 'drain', listener: () => void): unknown;
 }
 
 /** Until the zip has taken the sheet's backlog (or the client is gone). */
@@ -173,15 +182,7 @@ function sheetTaken(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
   // exceljs's own stream (StreamBuf) pipes into the zip's input; neither is in its typings.
   const input = (sheet as unknown as { stream: { pipes?: ZipInput[] } }).stream.pipes?.[0];
   if (!input || (input._writableState?.length ?? 0) <= SHEET_BACKLOG || out.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      input.off('drain', done);
-      out.off('close', done);
-      resolve();
-    };
-    input.once('drain', done);
-    out.once('close', done);
-  });
+  return roomOrGone(input, out);
 }
 
 function xlsxBody<R>(
