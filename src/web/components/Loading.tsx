@@ -31,7 +31,8 @@ export function Loading({ message, fullScreen = false }: LoadingProps) {
         width: '100%',
       }}
     >
-      <CircularProgress />
+      {/* The words beside it say what is happening: the spinner is decoration (axe: a progressbar needs a name). */}
+      <CircularProgress aria-hidden />
       <Typography color="text.secondary">{message ?? text('common:loading')}</Typography>
     </Box>
   );
