@@ -50,6 +50,7 @@ import { Lifecycle } from './modules/ops/lifecycle.ts';
 import { postgresRateLimitStore } from './modules/ops/rate-limit-store.ts';
 import { HEALTH_PATH, installOps, METRICS_PATH, READY_PATH } from './modules/ops/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { readingRoutes } from './modules/readings/routes.ts';
 import { regionRoutes } from './modules/regions/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { serviceRequestRoutes } from './modules/service-requests/routes.ts';
@@ -234,6 +235,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(customerMergeRoutes, { prefix: '/api' });
   await app.register(productRoutes, { prefix: '/api' });
   await app.register(unitRoutes, { prefix: '/api' });
+  await app.register(readingRoutes, { prefix: '/api' });
   await app.register(contractRoutes, { prefix: '/api' });
   await app.register(maintenanceRoutes, { prefix: '/api' });
   await app.register(backupRoutes, { prefix: '/api' });

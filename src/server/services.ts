@@ -26,8 +26,11 @@ import { type JobRaiser, MaintenanceRun } from './modules/maintenance/run.ts';
 import { MaintenanceService } from './modules/maintenance/service.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { ProductService } from './modules/products/service.ts';
+import { ReadingService } from './modules/readings/service.ts';
+import { readingsVisitSubscriber } from './modules/readings/visit.ts';
 import { RegionsService } from './modules/regions/service.ts';
 import { RolesService } from './modules/roles/service.ts';
+import { JobWrites } from './modules/service-requests/on-job.service.ts';
 import { RequestQueries } from './modules/service-requests/queries.ts';
 import { scopeFor } from './modules/service-requests/scope.ts';
 import { RequestService } from './modules/service-requests/service.ts';
@@ -111,13 +114,17 @@ export function buildServices(infra: Infra) {
   const uploads = new UploadService(storage, requests, images);
   const work = { requests, requestQueries, technicians, uploads };
 
+  // --- water-quality readings (issue 36, ADR 042): a job write, and a visit subscriber after units
+  const readings = new ReadingService(db, new JobWrites(db), units);
+  visits.subscribe(readingsVisitSubscriber(readings));
+
   // --- imports of customers and units from spreadsheets (issue 34, ADR 040)
   const imports = new ImportService(db, new CustomerImports(), new UnitImports(units));
 
   // --- operations: backups (issue 32, ADR 033)
   const backups = new BackupService(db, database, backupSettingsOf(config), log);
 
-  return { visits, ...people, ...customerServices, ...installedBase, ...work, imports, backups };
+  return { visits, ...people, ...customerServices, ...installedBase, ...work, readings, imports, backups };
 }
 
 export type Services = ReturnType<typeof buildServices>;

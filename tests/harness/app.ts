@@ -192,6 +192,7 @@ export async function makeRequest(
     assignedToId?: string | null;
     needsSalesApproval?: boolean;
     salesApproved?: boolean;
+    unitId?: string | null;
   },
 ) {
   const description = opts.description ?? 'A test request that needs doing';
@@ -207,6 +208,7 @@ export async function makeRequest(
       assignedToId: opts.assignedToId ?? null,
       needsSalesApproval: opts.needsSalesApproval ?? false,
       salesApproved: opts.salesApproved ?? false,
+      unitId: opts.unitId ?? null,
       searchText: description.toLowerCase(),
     })
     .returning();

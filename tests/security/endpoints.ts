@@ -502,6 +502,7 @@ const MAINTENANCE_ENDPOINTS: Endpoint[] = [
     },
     delete: { name: 'remove unit', gate: 'unitWrite', refuse: [regional, notTheirCustomer] },
     contracts: { name: 'unit contracts', gate: 'unitRead', refuse: [regional] },
+    readings: { name: 'unit readings', gate: 'unitRead', refuse: [regional] },
   }),
   endpoint<UnitTarget>({
     name: 'add contract',
@@ -656,6 +657,15 @@ export const ENDPOINTS: Endpoint[] = [
     body: () => tinyPng(),
     multipart: true,
     refuse: acts('uploadMedia'),
+  }),
+  endpoint<RequestTarget>({
+    name: 'record reading',
+    method: 'POST',
+    route: `${SR}/:id/readings`,
+    gate: 'requestRead',
+    target: requestAt('IN_PROGRESS'),
+    body: () => ({ tdsIn: 420, tdsOut: 35, ph: 7.1 }),
+    refuse: acts('recordReading'),
   }),
   endpoint<CustomerTarget & { asTechnician: boolean }>({
     name: 'save customer location',

@@ -13,6 +13,7 @@ import { contractBody, contractPatchBody } from '#shared/contracts/contracts.ts'
 import { mergeBody } from '#shared/contracts/customer-merge.ts';
 import { customerBody, locationBody } from '#shared/contracts/customers.ts';
 import { markMultipleBody, sendNotificationBody } from '#shared/contracts/notifications.ts';
+import { readingCreateBody } from '#shared/contracts/readings.ts';
 import { regionBody } from '#shared/contracts/regions.ts';
 import { createRoleBody, updateRoleBody } from '#shared/contracts/roles.ts';
 import {
@@ -56,6 +57,7 @@ const CONTRACTS: Record<string, z.ZodType> = {
   'PATCH /api/auth/me': updateMeBody,
   'POST /api/units/:id/contracts': contractBody,
   'PATCH /api/contracts/:id': contractPatchBody,
+  'POST /api/service-requests/:id/readings': readingCreateBody,
 };
 
 function contractKeys(schema: z.ZodType | undefined): string[] {

@@ -151,6 +151,7 @@ const ACTION_OF: Record<string, WorkflowAction> = {
   'POST /api/technician-workflow/start': 'start',
   'POST /api/technician-workflow/stop': 'complete',
   'POST /api/uploads/work-media/:id': 'uploadMedia',
+  'POST /api/service-requests/:id/readings': 'recordReading',
 };
 
 type Kind = 'request' | 'customer' | 'role' | 'notification' | 'user';
@@ -228,7 +229,8 @@ function expectedOf(
         status: statusAfter(action, before.status as RequestStatus),
         salesApproved: action === 'salesApprove' ? true : before.salesApproved,
         needsSalesApproval: before.needsSalesApproval,
-        version: (before.version as number) + 1,
+        // A reading is the job's, not a change of the request: its version stays.
+        version: (before.version as number) + (action === 'recordReading' ? 0 : 1),
         regionId: before.regionId,
         requestedById: before.requestedById,
         ...(key.endsWith('/manual-assign') ? { assignedToId: body.technicianId } : {}),

@@ -53,14 +53,20 @@ export class VisitEvents {
 
   /**
    * Runs every subscriber with its own part of the (already validated) stop body. Later outcomes
-   * win; the caller applies the merged outcome to the request in the same transaction.
+   * win, and each subscriber sees the unit the earlier ones named; the caller applies the merged
+   * outcome to the request in the same transaction.
    */
   async publish(tx: Tx, visit: VisitCompleted, body: Record<string, unknown>): Promise<VisitOutcome> {
     const outcome: VisitOutcome = {};
+    // A later subscriber sees the unit an earlier one named (an installation's new unit).
+    let seen = visit;
     for (const s of this.subscribers) {
       const part = s.part.parse(body);
-      const done = await s.onCompleted(tx, visit, part);
-      if (done?.unitId !== undefined) outcome.unitId = done.unitId;
+      const done = await s.onCompleted(tx, seen, part);
+      if (done?.unitId !== undefined) {
+        outcome.unitId = done.unitId;
+        seen = { ...seen, request: { ...seen.request, unitId: done.unitId } };
+      }
     }
     return outcome;
   }

@@ -75,6 +75,7 @@ describe('the request lifecycle', () => {
       acknowledge: ['WORK_COMPLETED'],
       uploadMedia: ['ASSIGNED', 'IN_PROGRESS', 'WORK_COMPLETED'],
       captureLocation: ['ASSIGNED', 'IN_PROGRESS', 'WORK_COMPLETED'],
+      recordReading: ['ASSIGNED', 'IN_PROGRESS'],
       edit: ['DRAFT', 'PENDING_APPROVAL'],
     };
     for (const [action, from] of Object.entries(table) as [WorkflowAction, RequestStatus[]][]) {
@@ -278,17 +279,22 @@ describe('allowedActions (what the details page offers)', () => {
     expect(serviceStage[ROLE.SERVICE_MANAGER]).toEqual([]);
   });
 
-  it('the assigned technician: start, photos and location; then complete; nothing once completed', () => {
+  it('the assigned technician: start, photos, location and readings; then complete; nothing once completed', () => {
     expect(allowedActions(actor(ROLE.TECHNICIAN), req({ status: 'ASSIGNED', assignedToId: ME }))).toEqual([
       'start',
       'uploadMedia',
       'captureLocation',
+      'recordReading',
     ]);
     expect(allowedActions(actor(ROLE.TECHNICIAN), req({ status: 'IN_PROGRESS', assignedToId: ME }))).toEqual([
       'complete',
       'uploadMedia',
       'captureLocation',
+      'recordReading',
     ]);
+    expect(allowedActions(actor(ROLE.TECHNICIAN), req({ status: 'WORK_COMPLETED', assignedToId: ME }))).not.toContain(
+      'recordReading',
+    );
     expect(allowedActions(actor(ROLE.TECHNICIAN), req({ status: 'COMPLETED', assignedToId: ME }))).toEqual([]);
     expect(allowedActions(actor(ROLE.TECHNICIAN), req({ status: 'IN_PROGRESS', assignedToId: OTHER }))).toEqual([]);
   });

@@ -35,6 +35,8 @@ export type WorkflowAction =
   | 'acknowledge'
   | 'uploadMedia'
   | 'captureLocation'
+  /** A water-quality reading on the job (issue 36): while the technician works on it. */
+  | 'recordReading'
   | 'edit';
 
 /** What the rules need to know about a request. */
@@ -157,6 +159,7 @@ export const TRANSITIONS: Record<WorkflowAction, Transition> = {
   },
   uploadMedia: { from: IN_TECHNICIANS_HANDS, to: null, allowed: isAssignee },
   captureLocation: { from: IN_TECHNICIANS_HANDS, to: null, allowed: isAssignee },
+  recordReading: { from: ['ASSIGNED', 'IN_PROGRESS'], to: null, allowed: isAssignee },
   edit: {
     from: ['DRAFT', 'PENDING_APPROVAL'],
     to: null,

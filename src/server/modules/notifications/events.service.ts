@@ -7,6 +7,7 @@
 import type { Tx } from '#server/db/client.ts';
 import { renderNotification } from '#server/lib/i18n.ts';
 import { publish } from '#server/lib/push-channel.ts';
+import type { SystemRole } from '#shared/domain/roles.ts';
 import { approversOf, DISPATCHERS } from '#shared/domain/workflow.ts';
 import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
 import { activeRecipients, actorsInRegion, insertNotifications, type NotificationRow } from './repository.ts';
@@ -207,4 +208,41 @@ export async function notifyMany(
   values.sort((a, b) => (a.toUserId < b.toUserId ? -1 : a.toUserId > b.toUserId ? 1 : 0));
   await insertNotifications(tx, values);
   await publish(tx, [...new Set(values.map((v) => v.toUserId))]);
+}
+
+/**
+ * A notice to the people holding `roles` in a region about one request, outside the workflow's
+ * events (issue 36: a failing membrane tells the region's Service Managers): stored with its
+ * catalogue key and parameters, rendered in each reader's language, pushed on commit.
+ */
+export async function notifyRegionRoles(
+  tx: Tx,
+  input: {
+    roles: readonly SystemRole[];
+    regionId: string;
+    actorId: string;
+    requestId: string;
+    event: string;
+    key: string;
+    params: Record<string, string>;
+  },
+): Promise<string[]> {
+  const ids = (await actorsInRegion(tx, input.roles, input.regionId)).filter((id) => id !== input.actorId);
+  if (ids.length === 0) return [];
+  const active = (await activeRecipients(tx, ids, input.actorId)).map(({ id }) => id).sort();
+  if (active.length === 0) return [];
+  await insertNotifications(
+    tx,
+    active.map((toUserId) => ({
+      toUserId,
+      senderId: input.actorId,
+      message: renderNotification(DEFAULT_LOCALE, input.key, input.params),
+      requestId: input.requestId,
+      event: input.event,
+      messageKey: input.key,
+      messageParams: input.params,
+    })),
+  );
+  await publish(tx, active);
+  return active;
 }

@@ -33,7 +33,7 @@ const REFUSAL_BUDGET_WINDOW_MS = 60_000;
 export const REFUSAL_NOTICE_WINDOW_MS = 3600_000;
 
 /** The technician's writes the offline queue sends. */
-export type QueuedAction = 'start' | 'complete' | 'uploadMedia' | 'captureLocation';
+export type QueuedAction = 'start' | 'complete' | 'uploadMedia' | 'captureLocation' | 'recordReading';
 
 /** A refusal by scope, role or moment (404, 403, 409), which a moved-on request explains. */
 function isRefusal(err: unknown): boolean {

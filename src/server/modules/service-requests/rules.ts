@@ -38,6 +38,7 @@ export const REFUSED: Record<WorkflowAction, CatalogueText> = {
   acknowledge: ERR.onlyAcknowledger,
   uploadMedia: ERR.onlyTechnicianUpload,
   captureLocation: ERR.onlyTechnicianLocation,
+  recordReading: ERR.onlyTechnicianReading,
   edit: ERR.onlyEditor,
 };
 
