@@ -23,8 +23,15 @@ import { type Actor, actorByEmail, ENDPOINTS, type Fixtures, loadFixtures } from
 import { type ExportResult, measureExports } from './lib/exports.ts';
 import { type ImportStep, importRows, measureImports } from './lib/imports.ts';
 import { argon2Rate, type Measure, measureLogin, measurePair, measureUnloaded } from './lib/load.ts';
-import { generateInstalledBase, type MaintenanceResult, measureMaintenance } from './lib/maintenance.ts';
+import {
+  generateInstalledBase,
+  type MaintenanceResult,
+  measureMaintenance,
+  READINGS_PER_UNIT,
+  readingUnitCount,
+} from './lib/maintenance.ts';
 import { checkParity } from './lib/parity.ts';
+import { measureReadings, type ReadingsResult, readingUnitIds } from './lib/readings.ts';
 import { machine, printTable, type Row, type RunResult, writeResults } from './lib/report.ts';
 import { ROOT, type Server, startServer } from './lib/servers.ts';
 import { BENCH_ADMIN, BENCH_MANAGER, BENCH_PASSWORD, BENCH_RAISER, SIZES, type SizeName } from './lib/sizes.ts';
@@ -82,11 +89,14 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
     const passwordHash = await hashPassword(BENCH_PASSWORD);
     const twoPhase = db === 'postgres';
     let stats = await generate(sql, { size, approvePool: approvePerSide * 2 + 10, passwordHash, kind: db, log });
-    log(`installed base: ${size.units} units, ${size.units * 5} schedule rows, ${size.dueJobs} due within 7 days`);
+    const readingRows = readingUnitCount(size) * READINGS_PER_UNIT;
+    log(
+      `installed base: ${size.units} units, ${size.units * 5} schedule rows, ${size.dueJobs} due within 7 days, ${readingRows} water readings`,
+    );
     const ibStarted = performance.now();
     await generateInstalledBase(sql, size);
     stats = mergeSeconds(stats, {
-      rows: { ...stats.rows, units: size.units, unit_schedule: size.units * 5 },
+      rows: { ...stats.rows, units: size.units, unit_schedule: size.units * 5, water_readings: readingRows },
       seconds: { 'installed base': (performance.now() - ibStarted) / 1000 },
     });
     if (!twoPhase) stats = mergeSeconds(stats, await addNotifications(sql, { size, kind: db, log }));
@@ -98,6 +108,8 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
         .join(', ')}`,
     );
     const base = await loadFixtures(sql, { approvePerSide });
+    const wantReadings = !args.only || args.only.includes('readings');
+    const readingUnits = wantReadings ? await readingUnitIds(sql) : [];
     const people = {
       admin: await actorByEmail(sql, BENCH_ADMIN),
       manager: await actorByEmail(sql, BENCH_MANAGER),
@@ -295,6 +307,21 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       }
     }
 
+    let readings: ReadingsResult | undefined;
+    if (wantReadings) {
+      log(`== readings (issue 36): a unit's series on one connection, over ${readingUnits.length} units ==`);
+      readings = await measureReadings({
+        server: ours,
+        fixtures,
+        size,
+        unitIds: readingUnits,
+        seconds: Math.max(3, duration / 2),
+        refresh: refreshTokens,
+      });
+      const m = readings.admin;
+      log(`  readings       1 conn ${f0(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms`);
+    }
+
     let exportsResult: ExportResult[] | undefined;
     if (!args.only || args.only.includes('export')) {
       log('== exports (issue 34): every request as CSV, then as xlsx, with the server RSS ==');
@@ -369,6 +396,7 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       unloaded,
       maintenance,
       duplicates,
+      readings,
       backup,
       exports: exportsResult,
       imports,
@@ -429,6 +457,7 @@ async function main() {
             { name: 'possible duplicates page 1, manager (one connection)', m: r.duplicates.manager },
           ]
         : []),
+      ...(r.readings ? [{ name: "a unit's readings (one connection)", m: r.readings.admin }] : []),
     ];
     return all
       .filter(({ m }) => m.ok === 0 || Object.keys(m.statuses).some((code) => !['200', '201'].includes(code)))

@@ -623,6 +623,7 @@ export async function countRows(sql: Sql): Promise<Record<string, number>> {
     'approval_history',
     'work_logs',
     'notifications',
+    'water_readings',
   ];
   const out: Record<string, number> = {};
   for (const t of tables) {

@@ -20,10 +20,20 @@ export interface MaintenanceResult {
   rerun: { seconds: number; created: number; skipped: number };
 }
 
-/** Units over the customers (unit i: customer i mod C, product i mod 4), their five parts each. */
+/** Readings of each unit that has any (issue 36): a visit every ~90 days, going back from today. */
+export const READINGS_PER_UNIT = 10;
+/** Units with readings: the first tenth of the units (BN-0 … BN-<units/10 − 1>). */
+export const readingUnitCount = (size: Size) => Math.floor(size.units / 10);
+
+/**
+ * Units over the customers (unit i: customer i mod C, product i mod 4), their five parts each, and
+ * the water readings of the first tenth of them (issue 36, ADR 042): ten each, every ~90 days back
+ * from today, values drawn from the unit's number and the reading's (size L: 100k units, 1M rows).
+ */
 export async function generateInstalledBase(sql: Sql, size: Size): Promise<void> {
   const U = size.units;
   const D = size.dueJobs;
+  const RU = readingUnitCount(size);
   await sql.exec(`
     INSERT INTO products (name, brand, technology, warranty_months, search_text)
       SELECT 'Bench purifier ' || g, 'Neervana', 'RO+UV', 12, 'neervana bench purifier ' || g FROM generate_series(1, 4) g;
@@ -46,7 +56,18 @@ export async function generateInstalledBase(sql: Sql, size: Size): Promise<void>
              u.next_due_on + pp.position * 37
       FROM units u JOIN product_parts pp ON pp.product_id = u.product_id;
     DROP TABLE bench_p; DROP TABLE bench_c;
-    ANALYZE units; ANALYZE unit_schedule; ANALYZE products; ANALYZE product_parts;`);
+    -- One request and one technician serve every reading: the series' joins, not their variety, are measured.
+    INSERT INTO water_readings (request_id, unit_id, technician_id, tds_in, tds_out, ph, hardness, taken_at)
+      SELECT (SELECT id FROM service_requests ORDER BY id LIMIT 1), u.id,
+             CASE WHEN k.k % 3 = 0 THEN NULL ELSE
+               (SELECT x.id FROM users x JOIN roles r ON r.id = x.role_id WHERE r.name = 'Technician' ORDER BY x.email LIMIT 1) END,
+             250 + (g.i * 37 + k.k * 11) % 951, 15 + (g.i * 13 + k.k * 7) % 106,
+             6.5 + ((g.i + k.k * 3) % 16) / 10.0, 100 + (g.i * 7 + k.k * 29) % 301,
+             now() - make_interval(days => k.k * 90 + g.i % 7, hours => g.i % 9)
+      FROM generate_series(0, ${RU - 1}) AS g(i)
+      JOIN units u ON u.serial_number = 'BN-' || g.i
+      CROSS JOIN generate_series(0, ${READINGS_PER_UNIT - 1}) AS k(k);
+    ANALYZE units; ANALYZE unit_schedule; ANALYZE products; ANALYZE product_parts; ANALYZE water_readings;`);
 }
 
 const DUE_PAGE: Endpoint = {
