@@ -137,7 +137,8 @@ export function readSources(root = ROOT): { file: string; text: string }[] {
  * (`t(\`roleName.${name}\`)` uses every `roleName.*`). An `error.*` key of the `server` catalogue
  * is used when code names its entry (`ERR.regionNotFound`, shared/i18n/server-messages.ts) or has
  * its English (a zod contract's message, found by reverse lookup: shared/i18n/messages.ts); a
- * notification key when events.ts names it.
+ * notification key when events.ts names it, or when code names the whole key (a notice outside the
+ * workflow's events, such as readings' `'notification.membraneFailing'`).
  */
 export function unusedKeys(cats: Record<string, Record<string, Flat>>, sources: { file: string; text: string }[]) {
   const all = sources.map((s) => s.text).join('\n');
@@ -164,7 +165,8 @@ export function unusedKeys(cats: Record<string, Record<string, Flat>>, sources: 
             new RegExp(`\\bERR\\.${name}\\b`).test(all) ||
             all.includes(text) ||
             (parts.length > 1 && templated.test(all));
-        } else if (key.startsWith('notification.')) used = events.includes(`'${key.slice('notification.'.length)}'`);
+        } else if (key.startsWith('notification.'))
+          used = events.includes(`'${key.slice('notification.'.length)}'`) || quoted(key);
         else used = quoted(key) || prefixUsed(key) || all.includes(`${key.split('.')[0]}.\${`);
       } else {
         used = quoted(base) || quoted(`${ns}:${base}`) || prefixUsed(base);

@@ -5,4 +5,9 @@
  */
 import { loadOfflineActionsWith } from '#web/lib/offline/registry.ts';
 
-loadOfflineActionsWith(() => Promise.all([import('#web/features/requests/offline-actions.ts')]));
+loadOfflineActionsWith(() =>
+  Promise.all([
+    import('#web/features/requests/offline-actions.ts'),
+    import('#web/features/readings/offline-actions.ts'),
+  ]),
+);

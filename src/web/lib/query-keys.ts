@@ -8,7 +8,7 @@
  * Invalidating a root marks every query under it stale (those on screen refetch). The installed
  * base's screens (the due list, its counts, units, products, contracts) all sit under
  * `maintenance`, so one invalidation after a visit or a contract change reaches them all; `units`,
- * `customerUnits` and `products` name parts of it (as `assignableRoles` does of `users`).
+ * `customerUnits`, `products` and `readings` name parts of it (as `assignableRoles` does of `users`).
  */
 const maintenance = ['maintenance'] as const;
 const users = ['users'] as const;
@@ -29,4 +29,6 @@ export const queryRoots = {
   customerUnits: [...maintenance, 'customer-units'],
   /** The product catalogue's pages and the product choices. */
   products: [...maintenance, 'products'],
+  /** A unit's water readings each: ['maintenance', 'readings', unitId] (a visit's completion may add one). */
+  readings: [...maintenance, 'readings'],
 } as const;

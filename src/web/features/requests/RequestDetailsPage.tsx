@@ -56,9 +56,14 @@ export interface RequestDetailsSlots {
   unitCard?: (unitId: string, frames: DetailsFrames) => ReactNode;
   /** The Complete Work dialog's unit, parts and spare parts. */
   completionParts?: CompletionPartsSlot;
+  /**
+   * The water readings the assigned technician records on the job (issue 36), under the Work
+   * Progress panel while the workflow table allows `recordReading` (ASSIGNED or IN_PROGRESS).
+   */
+  readings?: (requestId: string, frames: DetailsFrames) => ReactNode;
 }
 
-export default function RequestDetailsPage({ unitCard, completionParts }: RequestDetailsSlots) {
+export default function RequestDetailsPage({ unitCard, completionParts, readings }: RequestDetailsSlots) {
   const { t } = useTranslation('requests');
   const { t: tc } = useTranslation('common');
   const labels = useRequestLabels();
@@ -101,6 +106,12 @@ export default function RequestDetailsPage({ unitCard, completionParts }: Reques
 
   const allowed = allowedActions({ id: user.id, policyRole }, r);
   const isAssignee = r.assignedToId === user.id;
+  const movedOn = isAssignee
+    ? movedOnMessage(r.id, queued.items, {
+        updatedAt: query.dataUpdatedAt,
+        fromPhone: offlineSinceOf(query.data) != null,
+      })
+    : null;
 
   return (
     <Box>
@@ -135,15 +146,9 @@ export default function RequestDetailsPage({ unitCard, completionParts }: Reques
           <Grid size={{ xs: 12, md: 5 }} sx={{ order: { md: 2 } }}>
             <Stack spacing={2}>
               <CustomerContactCard request={r} />
-              <WorkProgressPanel
-                request={r}
-                allowed={allowed}
-                movedOn={movedOnMessage(r.id, queued.items, {
-                  updatedAt: query.dataUpdatedAt,
-                  fromPhone: offlineSinceOf(query.data) != null,
-                })}
-                completionParts={completionParts}
-              />
+              <WorkProgressPanel request={r} allowed={allowed} movedOn={movedOn} completionParts={completionParts} />
+              {/* Like the panel's controls: none while a queued change waits refused because the job moved on. */}
+              {movedOn === null && allowed.includes('recordReading') ? readings?.(r.id, { Section, Fact }) : null}
             </Stack>
           </Grid>
         ) : null}

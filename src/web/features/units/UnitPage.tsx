@@ -1,6 +1,7 @@
 /**
  * /units/:id (issue 21): one installed unit — its schedule with state chips, its contracts (the
- * `contracts` slot: features/contracts, composed by app/pages/UnitPage.tsx), its service history
+ * `contracts` slot: features/contracts, composed by app/pages/UnitPage.tsx), its water quality (the
+ * `readings` slot: features/readings, issue 36), its service history
  * with the parts each visit replaced, and "Raise service request". Those the server lets (the
  * capability helpers) correct the day a part was last changed.
  */
@@ -128,9 +129,11 @@ function RaiseDialog({ unit, onClose }: { unit: UnitDetails; onClose: () => void
 export interface UnitPageProps {
   /** The unit's contracts, in the card beside its details. */
   contracts?: (unit: UnitDetails, frame: typeof Section) => ReactNode;
+  /** The unit's water quality (issue 36), under its schedule. */
+  readings?: (unit: UnitDetails, frame: typeof Section) => ReactNode;
 }
 
-export default function UnitPage({ contracts }: UnitPageProps) {
+export default function UnitPage({ contracts, readings }: UnitPageProps) {
   const { id = '' } = useParams();
   const { t, ready } = useTranslation('maintenance');
   const format = useFormat();
@@ -300,6 +303,7 @@ export default function UnitPage({ contracts }: UnitPageProps) {
           </TableBody>
         </Table>
       </Section>
+      {readings?.(u, Section)}
       <Section title={t('unit.history')}>
         {u.history.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
