@@ -7,6 +7,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { keepHeapTight } from './lib/heap.ts';
 import { nodeVersionWarning } from './lib/node-version.ts';
 import { resolveSecret } from './lib/tokens.ts';
 import { localUrlOf, publishLocalAdmin } from './modules/backups/local-access.ts';
@@ -18,6 +19,7 @@ import { loggerOptions } from './modules/ops/logging.ts';
 import { whereText, whereToOpen } from './modules/ops/where.ts';
 
 async function main() {
+  keepHeapTight();
   const config = loadConfig();
   const lifecycle = new Lifecycle('starting');
   let database: Awaited<ReturnType<typeof openDatabase>>;
