@@ -1,6 +1,7 @@
 /** Water-quality readings (issue 36 item 1): SQL only. */
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
+import { statementFor } from '#server/db/prepared.ts';
 import { customers } from '#server/db/schema/customers.ts';
 import { users } from '#server/db/schema/people.ts';
 import { waterReadings } from '#server/db/schema/readings.ts';
@@ -61,16 +62,19 @@ export async function findReading(db: Tx, id: string): Promise<ReadingRow | unde
   return row;
 }
 
-/** A unit's newest `limit` readings, newest first (its index: unit_id, taken_at). */
+/** A unit's newest `limit` readings, newest first (its index: unit_id, taken_at), one prepared statement. */
 export async function newestOfUnit(db: Tx, unitId: string, limit: number): Promise<ReadingRow[]> {
-  return db
-    .select(columns)
-    .from(waterReadings)
-    .innerJoin(serviceRequests, eq(serviceRequests.id, waterReadings.requestId))
-    .leftJoin(users, eq(users.id, waterReadings.technicianId))
-    .where(and(eq(waterReadings.unitId, unitId), isNotNull(waterReadings.unitId)))
-    .orderBy(desc(waterReadings.takenAt), desc(waterReadings.id))
-    .limit(limit);
+  const query = statementFor(db, 'readings-of-unit', (h) =>
+    (h as Tx)
+      .select(columns)
+      .from(waterReadings)
+      .innerJoin(serviceRequests, eq(serviceRequests.id, waterReadings.requestId))
+      .leftJoin(users, eq(users.id, waterReadings.technicianId))
+      .where(eq(waterReadings.unitId, sql.placeholder('unitId')))
+      .orderBy(desc(waterReadings.takenAt), desc(waterReadings.id))
+      .limit(sql.placeholder('limit')),
+  );
+  return (await query.execute({ unitId, limit })) as ReadingRow[];
 }
 
 /** The last three readings' TDS of a unit, newest first: the membrane's trend. */

@@ -109,8 +109,12 @@ export class ReadingService {
 
   /** GET /units/:id/readings: the unit's newest readings (at most READINGS_SERIES_CAP), oldest first. */
   async series(actor: Actor, unitId: string): Promise<{ items: ReadingItem[]; capped: boolean }> {
-    await this.units.readableUnit(this.db, actor, unitId);
-    const rows = await repo.newestOfUnit(this.db, unitId, READINGS_SERIES_CAP + 1);
+    // The reach check and the rows side by side (two pool connections on PostgreSQL): the rows
+    // are answered only once the unit is known to be the reader's.
+    const [, rows] = await Promise.all([
+      this.units.readableUnit(this.db, actor, unitId),
+      repo.newestOfUnit(this.db, unitId, READINGS_SERIES_CAP + 1),
+    ]);
     const capped = rows.length > READINGS_SERIES_CAP;
     return { items: rows.slice(0, READINGS_SERIES_CAP).reverse().map(toReadingItem), capped };
   }
