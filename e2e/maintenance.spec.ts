@@ -314,7 +314,22 @@ test('a request raised for a unit shows the purifier, linked to its page; its te
   await expect(techCard).toContainText(PRODUCT);
   await expect(techCard).toContainText(`Serial ${unit.serialNumber}`);
   await expect(techCard.getByRole('link')).toHaveCount(0);
+
+  // Issue 36: the technician takes the water's readings on the job (a number out of bounds is
+  // refused on the phone), and the office sees them on the unit's page.
+  const readings = phone.getByRole('region', { name: 'Water readings' });
+  await readings.getByLabel('TDS in (mg/L)').fill('6000');
+  await readings.getByLabel('TDS out (mg/L)').fill('42');
+  await readings.getByRole('button', { name: 'Save reading' }).tap();
+  await expect(readings.getByText('TDS must be a number from 0 to 5000 mg/L')).toBeVisible();
+  await readings.getByLabel('TDS in (mg/L)').fill('850');
+  await readings.getByRole('button', { name: 'Save reading' }).tap();
+  await expect(readings.getByText('Rejection 95.1%')).toBeVisible();
   await context.close();
+  await page.goto(`/units/${unit.id}`);
+  await expect(page.getByRole('heading', { name: 'Water quality' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Water readings' });
+  await expect(table.getByRole('row').filter({ hasText: '95.1%' })).toContainText('850');
 });
 
 test.describe('on a 360 px touch phone', () => {
