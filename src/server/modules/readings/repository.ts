@@ -104,8 +104,3 @@ export async function customerNameOf(tx: Tx, requestId: string): Promise<string>
     .limit(1);
   return row?.name ?? '';
 }
-
-/** Readings in the demo's and the bench's bulk loads: one statement for many. */
-export async function insertMany(tx: Tx, rows: NewReading[]): Promise<void> {
-  if (rows.length) await tx.insert(waterReadings).values(rows);
-}
