@@ -31,6 +31,7 @@ import {
   readingUnitCount,
 } from './lib/maintenance.ts';
 import { checkParity } from './lib/parity.ts';
+import { measurePublicUnits, type PublicUnitsResult, publicFixtures } from './lib/public-units.ts';
 import { measureReadings, type ReadingsResult, readingUnitIds } from './lib/readings.ts';
 import { machine, printTable, type Row, type RunResult, writeResults } from './lib/report.ts';
 import { ROOT, type Server, startServer } from './lib/servers.ts';
@@ -110,6 +111,8 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
     const base = await loadFixtures(sql, { approvePerSide });
     const wantReadings = !args.only || args.only.includes('readings');
     const readingUnits = wantReadings ? await readingUnitIds(sql) : [];
+    const wantPublic = !args.only || args.only.includes('public');
+    const pub = wantPublic ? await publicFixtures(sql) : undefined;
     const people = {
       admin: await actorByEmail(sql, BENCH_ADMIN),
       manager: await actorByEmail(sql, BENCH_MANAGER),
@@ -148,6 +151,11 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       // P9 signs one account in over and over, 50 at a time: each check reserves a place on the
       // account's counter (ADR 015), so the default 10 in flight would answer 429.
       LOGIN_FAILS_PER_ACCOUNT: '100000000',
+      // A public name, so stickers print (ADR 043), and no per-address limit on the public page
+      // (QR1, QR2: every call comes from here).
+      PUBLIC_URL: 'http://service.example.com',
+      PUBLIC_ATTEMPTS_PER_IP_HOUR: '100000000',
+      PUBLIC_READS_PER_IP_HOUR: '100000000',
       DATABASE_URL: db === 'postgres' ? (target.url as string) : '',
       DATA_DIR: db === 'postgres' ? path.join(scratch, 'data') : (target.dataDir as string),
     };
@@ -322,6 +330,25 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       log(`  readings       1 conn ${f0(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms`);
     }
 
+    let publicUnits: PublicUnitsResult | undefined;
+    if (pub) {
+      log(`== QR stickers and the public page (issue 36): one connection each ==`);
+      publicUnits = await measurePublicUnits({
+        server: ours,
+        fixtures,
+        pub,
+        seconds: Math.max(3, duration / 2),
+        refresh: refreshTokens,
+      });
+      for (const [what, m] of [
+        ['public page', publicUnits.page],
+        ['public request', publicUnits.request],
+        ['sticker sheet', publicUnits.sheet],
+      ] as const) {
+        log(`  ${what.padEnd(15)} 1 conn ${f0(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms`);
+      }
+    }
+
     let exportsResult: ExportResult[] | undefined;
     if (!args.only || args.only.includes('export')) {
       log('== exports (issue 34): every request as CSV, then as xlsx, with the server RSS ==');
@@ -397,6 +424,7 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       maintenance,
       duplicates,
       readings,
+      publicUnits,
       backup,
       exports: exportsResult,
       imports,
@@ -458,6 +486,13 @@ async function main() {
           ]
         : []),
       ...(r.readings ? [{ name: "a unit's readings (one connection)", m: r.readings.admin }] : []),
+      ...(r.publicUnits
+        ? [
+            { name: "a unit's public page (one connection)", m: r.publicUnits.page },
+            { name: 'a request from the public page (one connection)', m: r.publicUnits.request },
+            { name: "a region's sticker sheet (one connection)", m: r.publicUnits.sheet },
+          ]
+        : []),
     ];
     return all
       .filter(({ m }) => m.ok === 0 || Object.keys(m.statuses).some((code) => !['200', '201'].includes(code)))

@@ -9,6 +9,7 @@ import type { ExportResult } from './exports.ts';
 import type { ImportStep } from './imports.ts';
 import type { Measure } from './load.ts';
 import type { MaintenanceResult } from './maintenance.ts';
+import type { PublicUnitsResult } from './public-units.ts';
 import type { ReadingsResult } from './readings.ts';
 import { ROOT } from './servers.ts';
 import type { SizeName } from './sizes.ts';
@@ -44,6 +45,8 @@ export interface RunResult {
   duplicates?: DuplicatesResult;
   /** Issue 36: a unit's water readings on one connection. */
   readings?: ReadingsResult;
+  /** Issue 36: a unit's public page, a request from it, a region's sticker sheet. */
+  publicUnits?: PublicUnitsResult;
   backup?: BackupResult;
   /** Issue 34: every request exported as CSV and as xlsx (bench/lib/exports.ts). */
   exports?: ExportResult[];
@@ -185,6 +188,34 @@ export function targets(run: RunResult, other?: RunResult): Target[] {
       pass: run.size === 'L' ? r.admin.p99 <= 10 : null,
       note: run.size === 'L' ? undefined : 'indicative: the target is set at size L',
     });
+  }
+  if (run.publicUnits) {
+    const q = run.publicUnits;
+    const atL = run.size === 'L';
+    const note = atL ? undefined : 'indicative: the targets are set at size L';
+    out.push(
+      {
+        id: 'QR1',
+        text: "a unit's public page (`GET /api/public/units/:code`), one connection, p99 ≤ 10 ms (size L)",
+        value: `p50 ${q.page.p50} ms, p99 ${q.page.p99} ms (${f0(q.page.rps)} req/s)`,
+        pass: atL ? q.page.p99 <= 10 : null,
+        note,
+      },
+      {
+        id: 'QR2',
+        text: 'a request from the public page (a COMPLAINT raised, the office told), one connection, p99 ≤ 25 ms (size L)',
+        value: `p50 ${q.request.p50} ms, p99 ${q.request.p99} ms (${f0(q.request.rps)} req/s)`,
+        pass: atL ? q.request.p99 <= 25 : null,
+        note,
+      },
+      {
+        id: 'QR3',
+        text: `a region's sticker sheet (480 stickers, of ${f0(q.regionUnits)} units), one connection, p99 ≤ 2,000 ms (size L)`,
+        value: `p50 ${q.sheet.p50} ms, p99 ${q.sheet.p99} ms`,
+        pass: atL ? q.sheet.p99 <= 2000 : null,
+        note,
+      },
+    );
   }
   if (run.exports?.length) {
     const requests = run.dataset.rows.service_requests ?? 0;

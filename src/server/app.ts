@@ -50,10 +50,12 @@ import { Lifecycle } from './modules/ops/lifecycle.ts';
 import { postgresRateLimitStore } from './modules/ops/rate-limit-store.ts';
 import { HEALTH_PATH, installOps, METRICS_PATH, READY_PATH } from './modules/ops/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { PUBLIC_PAGE_HTML, publicUnitRoutes } from './modules/public-units/routes.ts';
 import { readingRoutes } from './modules/readings/routes.ts';
 import { regionRoutes } from './modules/regions/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { serviceRequestRoutes } from './modules/service-requests/routes.ts';
+import { stickerRoutes } from './modules/stickers/routes.ts';
 import { technicianRoutes } from './modules/technicians/routes.ts';
 import { unitRoutes } from './modules/units/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -184,6 +186,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       const message = translate(localeOf(request), ERR.notFound);
       return reply.status(404).send({ message, code: 'NOT_FOUND' } satisfies ErrorBody);
     }
+    // A unit's public page (issue 36, ADR 043): its own small entry, never indexed.
+    if (request.url.startsWith('/s/') && fs.existsSync(path.join(webRoot, PUBLIC_PAGE_HTML))) {
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      return reply.type('text/html').sendFile(PUBLIC_PAGE_HTML, webRoot);
+    }
     return reply.type('text/html').sendFile('index.html', webRoot);
   });
 
@@ -236,6 +243,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(productRoutes, { prefix: '/api' });
   await app.register(unitRoutes, { prefix: '/api' });
   await app.register(readingRoutes, { prefix: '/api' });
+  await app.register(publicUnitRoutes, { prefix: '/api' });
+  await app.register(stickerRoutes, { prefix: '/api' });
   await app.register(contractRoutes, { prefix: '/api' });
   await app.register(maintenanceRoutes, { prefix: '/api' });
   await app.register(backupRoutes, { prefix: '/api' });

@@ -26,6 +26,14 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   SERVICE_NAME: z.string().default('AquaDesk Service'),
+  /** The support number printed on the QR stickers and shown on a unit's public page (issue 36). */
+  SUPPORT_PHONE: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  /** A unit's public page (ADR 043): reads, and request attempts (accepted or not), per client address an hour. */
+  PUBLIC_READS_PER_IP_HOUR: z.coerce.number().int().min(1).default(60),
+  PUBLIC_ATTEMPTS_PER_IP_HOUR: z.coerce.number().int().min(1).default(10),
   ALLOW_REGISTRATION: flag(false),
   CORS_ORIGINS: z
     .string()

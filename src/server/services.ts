@@ -26,6 +26,7 @@ import { type JobRaiser, MaintenanceRun } from './modules/maintenance/run.ts';
 import { MaintenanceService } from './modules/maintenance/service.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { ProductService } from './modules/products/service.ts';
+import { PublicUnitService } from './modules/public-units/service.ts';
 import { ReadingService } from './modules/readings/service.ts';
 import { readingsVisitSubscriber } from './modules/readings/visit.ts';
 import { RegionsService } from './modules/regions/service.ts';
@@ -34,6 +35,7 @@ import { JobWrites } from './modules/service-requests/on-job.service.ts';
 import { RequestQueries } from './modules/service-requests/queries.ts';
 import { scopeFor } from './modules/service-requests/scope.ts';
 import { RequestService } from './modules/service-requests/service.ts';
+import { StickerService } from './modules/stickers/service.ts';
 import { TechnicianService } from './modules/technicians/service.ts';
 import { UnitImports } from './modules/units/import.service.ts';
 import { UnitService } from './modules/units/service.ts';
@@ -87,7 +89,7 @@ export function buildServices(infra: Infra) {
   // --- installed base: products, units, contracts, maintenance (S1 edits this section)
   const products = new ProductService(db);
   // The request scope as data: a unit shows only the requests its reader may read (ADR 031).
-  const units = new UnitService(db, config.TZ, products, scopeFor);
+  const units = new UnitService(db, config.TZ, products, scopeFor, config.PUBLIC_URL ?? null);
   const contracts = new ContractService(db, config.TZ, units);
   visits.subscribe(unitsVisitSubscriber(units));
   // The run raises its jobs through RequestService, which is built below (it needs `units`): the
@@ -118,13 +120,38 @@ export function buildServices(infra: Infra) {
   const readings = new ReadingService(db, new JobWrites(db), units);
   visits.subscribe(readingsVisitSubscriber(readings));
 
+  // --- a unit's public page (issue 36 items 4–5, ADR 043): its requests are raised by RequestService
+  const publicUnits = new PublicUnitService(
+    db,
+    { serviceName: config.SERVICE_NAME, supportPhone: config.SUPPORT_PHONE ?? null, timeZone: config.TZ },
+    { raiseManyInTransaction: (...job) => requests.raiseManyInTransaction(...job) },
+  );
+
+  // --- QR stickers (issue 36 item 3, ADR 043)
+  const stickers = new StickerService(db, units, {
+    publicUrl: config.PUBLIC_URL,
+    serviceName: config.SERVICE_NAME,
+    supportPhone: config.SUPPORT_PHONE ?? null,
+  });
+
   // --- imports of customers and units from spreadsheets (issue 34, ADR 040)
   const imports = new ImportService(db, new CustomerImports(), new UnitImports(units));
 
   // --- operations: backups (issue 32, ADR 033)
   const backups = new BackupService(db, database, backupSettingsOf(config), log);
 
-  return { visits, ...people, ...customerServices, ...installedBase, ...work, readings, imports, backups };
+  return {
+    visits,
+    ...people,
+    ...customerServices,
+    ...installedBase,
+    ...work,
+    readings,
+    publicUnits,
+    stickers,
+    imports,
+    backups,
+  };
 }
 
 export type Services = ReturnType<typeof buildServices>;

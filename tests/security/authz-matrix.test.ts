@@ -34,7 +34,9 @@ let ctx: TestContext;
 let w: World;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // A public address (stickers print only with one) and no address limit on the public routes:
+  // every persona's cell is one more attempt from the same test address.
+  ctx = await createTestApp({ PUBLIC_URL: 'https://service.example.com', PUBLIC_ATTEMPTS_PER_IP_HOUR: '100000' });
   w = await buildWorld(ctx);
   // Requests every scope rule can tell apart: raised by each persona, and by others, in both regions.
   for (const side of ['own', 'other'] as Side[]) {

@@ -154,6 +154,8 @@ interface Op<T> {
   route: string;
   /** Sent after the route (Endpoint.query). */
   query?: string;
+  /** A query string made from the target (`customerId=…`): the route's own entry, not a variant. */
+  search?: (c: Cell<T>) => string;
   /** Endpoint.variant. */
   variant?: string;
   /** 401 signed out, 403 without the capability; 'public' for neither. */
@@ -185,7 +187,10 @@ function endpoint<T extends { id: string }>(op: Op<T>): Endpoint {
       const body = op.body && (await op.body(c));
       const sent = op.multipart ? multipart(body as Buffer) : { payload: body };
       return {
-        url: (c.t ? op.route.replace(':id', c.t.id) : op.route) + (op.query ? `?${op.query}` : ''),
+        url:
+          (c.t ? op.route.replace(/:(id|code)\b/, c.t.id) : op.route) +
+          (op.query ? `?${op.query}` : '') +
+          (op.search ? `?${op.search(c)}` : ''),
         ...(op.body ? sent : {}),
         expected: decide(op.gate === 'public' ? null : gate(p, op.gate), ...(op.refuse ?? []).map((r) => r(c))),
         ...(op.verify ? { verify: op.verify(c) } : {}),
@@ -391,6 +396,22 @@ const unitIn: Target<UnitTarget> = async ({ ctx, w, region }) => {
     partId: product.partId,
   };
 };
+/** A unit by its public code (the route's `:code`), and what of its customer the answer must not hold. */
+type PublicTarget = { id: string; unitId: string; secrets: string[] };
+async function publicCodeOf(ctx: TestContext, unitId: string): Promise<string> {
+  const [row] = await ctx.db.select({ code: units.publicCode }).from(units).where(eq(units.id, unitId));
+  return row!.code;
+}
+const publicUnitIn: Target<PublicTarget> = async (c) => {
+  const u = await unitIn(c);
+  const [customer] = await c.ctx.db.select().from(customerRows).where(eq(customerRows.id, u.customerId));
+  return {
+    id: await publicCodeOf(c.ctx, u.id),
+    unitId: u.id,
+    secrets: [u.id, u.customerId, customer!.name, customer!.address, customer!.primaryPhone],
+  };
+};
+
 const contractIn: Target<UnitTarget> = async (c) => {
   const unit = await unitIn(c);
   const [k] = await c.ctx.db
@@ -503,6 +524,53 @@ const MAINTENANCE_ENDPOINTS: Endpoint[] = [
     delete: { name: 'remove unit', gate: 'unitWrite', refuse: [regional, notTheirCustomer] },
     contracts: { name: 'unit contracts', gate: 'unitRead', refuse: [regional] },
     readings: { name: 'unit readings', gate: 'unitRead', refuse: [regional] },
+    'sticker.svg': { name: 'unit sticker (SVG)', gate: 'unitRead', refuse: [regional] },
+  }),
+  // ---- QR stickers and a unit's public page (issue 36 items 2–5, ADR 043)
+  endpoint<UnitTarget & { code: string }>({
+    name: 're-issue public code',
+    method: 'POST',
+    route: '/api/units/:id/public-code',
+    gate: 'customerManage',
+    dims: REGION,
+    target: async (c) => {
+      const u = await unitIn(c);
+      return { ...u, code: await publicCodeOf(c.ctx, u.id) };
+    },
+    refuse: [regional],
+    verify: (c) => async () => (await publicCodeOf(c.ctx, c.t.id)) !== c.t.code,
+  }),
+  endpoint<UnitTarget>({
+    name: 'sticker sheet of a customer',
+    route: '/api/stickers.pdf',
+    gate: 'customerManage',
+    dims: REGION,
+    target: unitIn,
+    search: (c) => `customerId=${c.t.customerId}`,
+    refuse: [regional],
+  }),
+  // Anyone, signed in or not: the page's fields only, never the customer's (the leak scan).
+  endpoint<PublicTarget>({
+    name: 'public unit page',
+    route: '/api/public/units/:code',
+    gate: 'public',
+    dims: NONE,
+    target: publicUnitIn,
+    hidden: (c) => c.t.secrets,
+  }),
+  endpoint<PublicTarget>({
+    name: 'public service request',
+    method: 'POST',
+    route: '/api/public/units/:code/requests',
+    gate: 'public',
+    dims: NONE,
+    target: publicUnitIn,
+    body: () => ({ problem: 'LEAKING', description: 'Dripping from the tap', phone: '9841012345' }),
+    hidden: (c) => c.t.secrets,
+    verify: (c) => async () => {
+      const rows = await c.ctx.db.select().from(serviceRequests).where(eq(serviceRequests.unitId, c.t.unitId));
+      return rows.length === 1 && rows[0]?.status === 'PENDING_APPROVAL' && rows[0]?.type === 'COMPLAINT';
+    },
   }),
   endpoint<UnitTarget>({
     name: 'add contract',

@@ -82,6 +82,10 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /metrics': 'its own bearer token (METRICS_TOKEN), not a user token',
   'POST /api/system/backups/local': 'its own token (DATA_DIR/local-admin.json), from this machine only (ADR 033)',
   'GET /api/media/*': 'authorised by a signed, expiring URL (R8)',
+  'GET /api/public/units/:code':
+    "a unit's public page by its sticker's code (ADR 043): in the matrix as public, its answer leak-scanned",
+  'POST /api/public/units/:code/requests':
+    "a customer's request from the sticker (ADR 043): in the matrix as public; tests/api/public-units covers its limits",
   ...docsRoutes(DOCS),
 };
 

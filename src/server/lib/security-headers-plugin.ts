@@ -7,6 +7,10 @@
  */
 import helmet from 'helmet';
 import { rootPlugin } from './root-plugin.ts';
+
+/** A unit's public page (modules/public-units/routes.ts' PUBLIC_PAGE_PREFIX; lib does not import modules). */
+const PUBLIC_PAGE_PREFIX = '/s/';
+
 import { headerBlock } from './security-headers.ts';
 import { isHttps } from './transport.ts';
 
@@ -67,10 +71,52 @@ export const securityHeaders = rootPlugin('security-headers', async (app) => {
     ...headerBlock(helmet({ ...apiOnly, strictTransportSecurity: false })),
     ...noStore,
   });
+  // A unit's public page (/s/<code>, issue 36 item 5, ADR 043), opened by anyone who scans a
+  // sticker: a stricter policy than the app's (its own scripts, styles and fonts and nothing
+  // else; no inline styles, workers, manifest or frames; it may only talk to this origin), and no
+  // indexing.
+  const publicPage = {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' as const },
+  };
+  const noIndex = { 'x-robots-tag': 'noindex, nofollow' };
+  const publicHttpsHeaders = Object.freeze({
+    ...headerBlock(
+      helmet({
+        ...publicPage,
+        contentSecurityPolicy: {
+          ...publicPage.contentSecurityPolicy,
+          directives: { ...publicPage.contentSecurityPolicy.directives, upgradeInsecureRequests: [] },
+        },
+      }),
+    ),
+    ...noIndex,
+  });
+  const publicPlainHttpHeaders = Object.freeze({
+    ...headerBlock(helmet({ ...publicPage, strictTransportSecurity: false })),
+    ...noIndex,
+  });
   const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
   app.addHook('onRequest', (request, reply, done) => {
     const https = isHttps(request, app.deps.config);
     if (isApiAnswer(request.url)) reply.headers(https ? apiHttpsHeaders : apiPlainHttpHeaders);
+    else if (request.url.startsWith(PUBLIC_PAGE_PREFIX))
+      reply.headers(https ? publicHttpsHeaders : publicPlainHttpHeaders);
     else reply.headers(https ? httpsHeaders : plainHttpHeaders);
     done();
   });

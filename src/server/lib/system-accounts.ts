@@ -11,6 +11,9 @@ import { ERR } from '#shared/i18n/server-messages.ts';
 
 export const SYSTEM_EMAIL_DOMAIN = 'aquadesk.system';
 export const SCHEDULER_EMAIL = `scheduler@${SYSTEM_EMAIL_DOMAIN}`;
+/** Who raises the requests customers send from a unit's QR sticker (issue 36 item 4, ADR 043). */
+export const QR_EMAIL = `qr@${SYSTEM_EMAIL_DOMAIN}`;
+export const QR_ACCOUNT_NAME = 'Customer (QR sticker)';
 /** SQL LIKE pattern of every address in the reserved domain. */
 export const SYSTEM_EMAIL_PATTERN = `%@${SYSTEM_EMAIL_DOMAIN}`;
 /** The password hash of a system account: no argon2 hash, so nothing ever verifies against it. */

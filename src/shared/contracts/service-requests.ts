@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MIN_DESCRIPTION } from '../domain/constants.ts';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../domain/workflow.ts';
 import { clientTime, idNameRef, nameRef, pageQuery } from './common.ts';
-import { jobField } from './job.ts';
+import { jobField, qrReportField, requestSource } from './job.ts';
 import { visitFields } from './visit.ts';
 
 export const MAX_DESCRIPTION = 2000;
@@ -147,6 +147,10 @@ export const requestSummary = z.object({
    * them); added after the spec (its client reads `description`).
    */
   job: jobField,
+  /** What a customer said at the unit's QR sticker (ADR 043), or null; added after the spec. */
+  qrReport: qrReportField,
+  /** Who raised it: a person (STAFF), the maintenance run (SCHEDULE), a customer's QR sticker (QR); added after the spec. */
+  source: requestSource,
   status: requestStatus,
   customerId: z.string(),
   customer: requestCustomer,

@@ -81,6 +81,12 @@ export const unitItem = z.object({
   state: z.enum(DUE_STATES),
   schedule: z.array(scheduleRow),
   createdAt: z.string(),
+  /**
+   * The unit's QR sticker (issue 36 item 2, ADR 043): an unguessable code, and the page it opens
+   * (`PUBLIC_URL/s/<code>`; null without PUBLIC_URL). Re-issued by POST /api/units/:id/public-code.
+   */
+  publicCode: z.string(),
+  publicUrl: z.string().nullable(),
 });
 export type UnitItem = z.infer<typeof unitItem>;
 

@@ -61,6 +61,7 @@ export const PLACEHOLDERS = {
   mergeTooMany: ['max'],
   mergeTooManyPhones: ['max'],
   mergeUndoExpired: ['days'],
+  stickerPrivateUrl: ['url'],
 } as const satisfies Partial<Record<ServerMessageName, readonly string[]>>;
 
 type Placeholders = typeof PLACEHOLDERS;

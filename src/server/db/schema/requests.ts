@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { JobFacts } from '#shared/contracts/job.ts';
+import type { StoredJobFacts } from '#shared/contracts/job.ts';
 import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
@@ -61,7 +61,7 @@ export const serviceRequests = pgTable(
      * What an auto-raised job is (issue 33 item 5, ADR 035: unit, brand, product, serial, due date,
      * parts, cover), rendered in the reader's language; null for a request a person typed.
      */
-    job: jsonb().$type<JobFacts>(),
+    job: jsonb().$type<StoredJobFacts>(),
   },
   // Lists order by (created_at desc, id desc), and DESC means NULLS FIRST in an ORDER BY: the
   // indexes must say so (Drizzle's .desc() alone writes NULLS LAST, which the planner cannot use

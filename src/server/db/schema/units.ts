@@ -40,6 +40,10 @@ export const productParts = pgTable(
   (t) => [index().on(t.productId, t.position)],
 );
 
+/** A fresh public code (see units.publicCode): 18 random bytes as URL-safe base64, no padding. */
+export const PUBLIC_CODE_SQL =
+  "translate(encode(substring(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex') from 1 for 18), 'base64'), '+/', '-_')";
+
 export const units = pgTable(
   'units',
   {
@@ -58,10 +62,19 @@ export const units = pgTable(
     /** The earliest next_due_on of its schedule rows (kept by the service): the due list's order. */
     nextDueOn: date({ mode: 'string' }),
     removedAt: tstz(),
+    /**
+     * The QR sticker's code (issue 36 item 2, ADR 043): 24 URL-safe base64 characters of 18 bytes
+     * from two gen_random_uuid() (138 random bits, pg_strong_random), written by the database on
+     * every insert (install, import, demo, bench) and re-issued with `SET public_code = DEFAULT`.
+     */
+    publicCode: text()
+      .notNull()
+      .default(sql`${sql.raw(PUBLIC_CODE_SQL)}`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('units_public_code_uq').on(t.publicCode),
     // A serial number is unique among the active units (a removed unit may come back as a new one).
     uniqueIndex('units_serial_active_uq').on(sql`lower(${t.serialNumber})`).where(sql`status = 'ACTIVE'`),
     index().on(t.customerId, t.createdAt),

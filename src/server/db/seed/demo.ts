@@ -12,6 +12,7 @@ import { hashPassword } from '#server/lib/passwords.ts';
 import { ROLE, type SystemRole } from '#shared/domain/roles.ts';
 import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
 import { seedInstalledBase } from './installed-base.ts';
+import { seedDemoReadings } from './readings.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_REGIONS = ['Chennai', 'Bengaluru', 'Hyderabad'] as const;
@@ -282,6 +283,31 @@ export async function seedDemo(tx: Tx, roleIds: Map<string, string>) {
       ageDays: 1,
     },
   ];
+  const demoUnits = await seedInstalledBase(tx, customerIds, userIds.get('admin@demo.test'));
+  // Visits with water readings since their installation on two units (issue 36 item 6): one
+  // failing membrane in Chennai, one healthy unit in Bengaluru.
+  const visitUnit = (c: { id: string; name: string; region: string } | undefined, manager: string, tech: string) => {
+    // The customer's oldest unit: the most visits since its installation.
+    const unit = demoUnits
+      .filter((x) => x.customerId === c?.id)
+      .sort((a, b) => a.installedOn.localeCompare(b.installedOn))[0];
+    if (!c || !unit) throw new Error('The demo readings need a unit at the customer');
+    return {
+      unitId: unit.id,
+      installedOn: unit.installedOn,
+      customerId: c.id,
+      customerName: c.name,
+      regionId: regionIds.get(c.region) as string,
+      requestedById: u(manager),
+      approverId: u(manager),
+      technicianId: u(tech),
+    };
+  };
+  await seedDemoReadings(
+    tx,
+    visitUnit(chennai[0], 'service.manager@demo.test', 'tech@demo.test'),
+    visitUnit(blr[0], 'service.manager.blr@demo.test', 'tech.blr@demo.test'),
+  );
   // Oldest first, so the ticket numbers (ADR 020) follow the order the requests were raised.
   for (const p of [...plan].sort((x, y) => y.ageDays - x.ageDays)) {
     const createdAt = new Date(now - p.ageDays * day);
@@ -371,5 +397,4 @@ export async function seedDemo(tx: Tx, roleIds: Map<string, string>) {
     FROM (SELECT assigned_to_id, max(assigned_at) AS at FROM service_requests
           WHERE assigned_to_id IS NOT NULL GROUP BY assigned_to_id) AS latest
     WHERE users.id = latest.assigned_to_id`);
-  await seedInstalledBase(tx, customerIds, userIds.get('admin@demo.test'));
 }

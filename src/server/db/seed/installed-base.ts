@@ -77,7 +77,13 @@ export const DEMO_PRODUCTS: {
 /** When each demo unit's sediment filter is due, in days from today: overdue, this week, later. */
 const DUE_IN = [-21, 3, 45, -6, 1, 90, 5, 130, -2, 160, 6, 20];
 
-export async function seedInstalledBase(tx: Tx, customerList: { id: string }[], adminId: string | undefined) {
+/** The units, in the order of `customerList` (one or two a customer). */
+export async function seedInstalledBase(
+  tx: Tx,
+  customerList: { id: string }[],
+  adminId: string | undefined,
+): Promise<{ id: string; customerId: string; installedOn: string }[]> {
+  const made: { id: string; customerId: string; installedOn: string }[] = [];
   const today = todayIn('Asia/Kolkata');
   const productRows: { id: string; warrantyMonths: number; parts: { id: string; months: number }[] }[] = [];
   for (const p of DEMO_PRODUCTS) {
@@ -118,6 +124,7 @@ export async function seedInstalledBase(tx: Tx, customerList: { id: string }[], 
           locationNote: ['Kitchen, above the sink', 'Dining area wall', 'Utility room', 'Office pantry'][n % 4],
         })
         .returning({ id: units.id });
+      made.push({ id: unit!.id, customerId: customer.id, installedOn });
       const lastYearly = n % 2 === 0 ? installedOn : addMonths(installedOn, 12);
       await tx.insert(unitSchedule).values(
         product.parts.map((p) => {
@@ -166,4 +173,5 @@ export async function seedInstalledBase(tx: Tx, customerList: { id: string }[], 
   }
   await tx.execute(sql`
     UPDATE units u SET next_due_on = (SELECT min(s.next_due_on) FROM unit_schedule s WHERE s.unit_id = u.id)`);
+  return made;
 }

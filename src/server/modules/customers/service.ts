@@ -11,6 +11,7 @@ import { signedMediaUrl } from '#server/lib/media-links.ts';
 import { cappedWindow, containsPattern, type Window } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
 import type { CustomerBody, CustomerHistory, CustomerItem, HistoryItem } from '#shared/contracts/customers.ts';
+import { answerFacts } from '#shared/contracts/job.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import type { RequestType } from '#shared/domain/workflow.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
@@ -208,7 +209,7 @@ export class CustomersService {
       type: r.type,
       status: r.status,
       description: r.description,
-      job: r.job ?? null,
+      job: answerFacts(r.job).job,
       createdAt: r.createdAt.toISOString(),
       assignedTo: r.assignedToId && r.assignedToName ? { id: r.assignedToId, name: r.assignedToName } : null,
       workMedia: mediaByRequest.get(r.id) ?? [],

@@ -6,6 +6,7 @@
 
 import { signedMediaUrl } from '#server/lib/media-links.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
+import { answerFacts, sourceOf } from '#shared/contracts/job.ts';
 import type {
   ApprovalEntry,
   RequestDetails,
@@ -27,7 +28,8 @@ export function toSummary(r: SummaryRow): RequestSummary {
     ticketNumber: formatTicket(r.ticketNo),
     type: r.type,
     description: r.description,
-    job: r.job ?? null,
+    ...answerFacts(r.job),
+    source: sourceOf(r.job),
     status: r.status,
     customerId: r.customerId,
     customer: {

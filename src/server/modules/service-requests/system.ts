@@ -6,7 +6,7 @@
 import type { Tx } from '#server/db/client.ts';
 import { auditMany } from '#server/lib/audit.ts';
 import { notifyMany } from '#server/modules/notifications/events.service.ts';
-import type { JobFacts } from '#shared/contracts/job.ts';
+import type { StoredJobFacts } from '#shared/contracts/job.ts';
 import type { RequestType } from '#shared/domain/workflow.ts';
 import * as repo from './repository.ts';
 import { searchTextOf } from './rules.ts';
@@ -17,7 +17,7 @@ export interface SystemRequest {
   /** In English: the spec's client and the search read it. */
   description: string;
   /** What the job is (ADR 035), rendered by the screens in the reader's language. */
-  job: JobFacts;
+  job: StoredJobFacts;
   customerId: string;
   customerName: string;
   regionId: string;

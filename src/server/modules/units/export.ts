@@ -21,5 +21,10 @@ const COLUMNS = [
 
 /** The units (as the list maps them, `today` deciding what is due) in the list's columns. */
 export function unitsExport(rows: AsyncIterable<UnitRow>, today: string): ExportTable<UnitItem> {
-  return { name: 'units', sheet: 'units', columns: COLUMNS, rows: mapRows(rows, (u) => toUnitItem(u, [], today)) };
+  return {
+    name: 'units',
+    sheet: 'units',
+    columns: COLUMNS,
+    rows: mapRows(rows, (u) => toUnitItem(u, [], today, null)),
+  };
 }

@@ -1,6 +1,9 @@
 /** Installed units: rows → API shapes (a unit with its schedule, its details with its history). */
+
+import { answerFacts } from '#shared/contracts/job.ts';
 import type { ScheduleRow, UnitDetails, UnitItem } from '#shared/contracts/units.ts';
 import { dueState, warrantyEndsOn } from '#shared/domain/maintenance.ts';
+import { publicPath } from '#shared/domain/public-unit.ts';
 import type * as historyRepo from './history.repository.ts';
 import type * as repo from './repository.ts';
 
@@ -17,7 +20,16 @@ function toScheduleRow(s: repo.ScheduleJoined, today: string): ScheduleRow {
   };
 }
 
-export function toUnitItem(u: repo.UnitRow, schedule: repo.ScheduleJoined[], today: string): UnitItem {
+/**
+ * `publicBase`: PUBLIC_URL (the unit's page is `PUBLIC_URL/s/<code>`), or null without one; the
+ * code goes out either way (the unit page can open `/s/<code>` where it is).
+ */
+export function toUnitItem(
+  u: repo.UnitRow,
+  schedule: repo.ScheduleJoined[],
+  today: string,
+  publicBase: string | null,
+): UnitItem {
   return {
     id: u.id,
     customerId: u.customerId,
@@ -39,6 +51,8 @@ export function toUnitItem(u: repo.UnitRow, schedule: repo.ScheduleJoined[], tod
     state: u.status === 'ACTIVE' ? dueState(u.nextDueOn, today) : 'OK',
     schedule: schedule.map((s) => toScheduleRow(s, today)),
     createdAt: u.createdAt.toISOString(),
+    publicCode: u.publicCode,
+    publicUrl: publicBase ? `${publicBase}${publicPath(u.publicCode)}` : null,
   };
 }
 
@@ -49,9 +63,10 @@ export function toUnitDetails(
   history: Awaited<ReturnType<typeof historyRepo.historyOfUnit>>,
   openRequestId: string | null,
   today: string,
+  publicBase: string | null,
 ): UnitDetails {
   return {
-    ...toUnitItem(u, schedule, today),
+    ...toUnitItem(u, schedule, today, publicBase),
     openRequestId,
     history: history.rows.map((r) => {
       const parts = history.parts.filter((p) => p.requestId === r.id);
@@ -61,7 +76,7 @@ export function toUnitDetails(
         type: r.type,
         status: r.status,
         description: r.description,
-        job: r.job ?? null,
+        job: answerFacts(r.job).job,
         createdAt: r.createdAt.toISOString(),
         completedAt: r.completedAt?.toISOString() ?? null,
         partsReplaced: parts.filter((p) => p.partId).map((p) => p.name),

@@ -28,6 +28,7 @@ const unitView = {
   locationNote: units.locationNote,
   status: units.status,
   nextDueOn: units.nextDueOn,
+  publicCode: units.publicCode,
   createdAt: units.createdAt,
 };
 export type UnitRow = {
@@ -47,6 +48,7 @@ export type UnitRow = {
   locationNote: string | null;
   status: 'ACTIVE' | 'REMOVED';
   nextDueOn: string | null;
+  publicCode: string;
   createdAt: Date;
 };
 
@@ -113,6 +115,11 @@ export interface NewUnit {
 export async function insertUnit(db: Tx, v: NewUnit): Promise<string> {
   const [row] = await db.insert(units).values(v).returning({ id: units.id });
   return (row as { id: string }).id;
+}
+
+/** A new public code in place of the old one (the old one stops working with the commit). */
+export async function reissuePublicCode(db: Tx, id: string): Promise<void> {
+  await db.execute(sql`UPDATE units SET public_code = DEFAULT, updated_at = now() WHERE id = ${id}`);
 }
 
 export async function updateUnit(

@@ -67,6 +67,15 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => service.updateUnit(actorOf(req), req.params.id, req.body, req.ip),
   );
+  // A new QR code (issue 36 item 2, ADR 043): the old sticker stops working at once.
+  app.post(
+    '/units/:id/public-code',
+    {
+      preHandler: g('customerManage'),
+      schema: { tags, params: idParams, response: { 200: unitDetails, ...errors } },
+    },
+    async (req) => service.reissuePublicCode(actorOf(req), req.params.id, req.ip),
+  );
   app.delete(
     '/units/:id',
     { preHandler: g('unitWrite'), schema: { tags, params: idParams, response: { 200: okBody, ...errors } } },

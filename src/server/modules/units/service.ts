@@ -57,6 +57,8 @@ export class UnitService {
      * composition root (service-requests imports this module; ADR 031).
      */
     private readonly requestReach: (actor: Actor) => history.RequestReach,
+    /** PUBLIC_URL: a unit's QR page is `PUBLIC_URL/s/<code>` (null without one). */
+    private readonly publicBase: string | null = null,
   ) {}
 
   today(): string {
@@ -139,6 +141,7 @@ export class UnitService {
         u,
         schedule.filter((s) => s.unitId === u.id),
         today,
+        this.publicBase,
       ),
     );
     return { items, total, window };
@@ -158,7 +161,22 @@ export class UnitService {
       history.historyOfUnit(this.db, id, reach),
       history.openRequestsOf(this.db, [id], reach),
     ]);
-    return toUnitDetails(u, schedule, requests, open.get(id) ?? null, this.today());
+    return toUnitDetails(u, schedule, requests, open.get(id) ?? null, this.today(), this.publicBase);
+  }
+
+  /**
+   * A new QR code for the unit (issue 36 item 2, ADR 043): the old sticker's page answers 404
+   * from the commit on. The office's (customerManage, by the route's guard) within its region;
+   * the audit row names the change, never the code.
+   */
+  async reissuePublicCode(actor: Actor, id: string, ip: string): Promise<UnitDetails> {
+    await this.db.transaction(async (tx) => {
+      await repo.lockUnit(tx, id);
+      await this.readableUnit(tx, actor, id);
+      await repo.reissuePublicCode(tx, id);
+      await auditOf(tx, actor, 'unit.publicCode', id, ip, {});
+    });
+    return this.getUnit(actor, id);
   }
 
   /**

@@ -1,0 +1,2 @@
+ALTER TABLE "units" ADD COLUMN "public_code" text DEFAULT translate(encode(substring(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex') from 1 for 18), 'base64'), '+/', '-_') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "units_public_code_uq" ON "units" USING btree ("public_code");
