@@ -47,7 +47,8 @@ export interface Endpoint {
   finite?: (f: Fixtures, side: Side) => number;
 }
 
-const cycle = <T>(xs: readonly T[], make: (x: T, i: number) => Call) => {
+/** Calls made from each fixture in turn, round and round. */
+export const cycle = <T>(xs: readonly T[], make: (x: T, i: number) => Call) => {
   if (xs.length === 0) throw new Error('No fixtures to cycle through');
   let i = 0;
   return () => {

@@ -7,7 +7,7 @@
  * - QR3: `GET /api/stickers.pdf?regionId=`, the first file (480 stickers) of the largest region.
  * The server runs with a public PUBLIC_URL and no per-address limit (every call comes from here).
  */
-import type { Endpoint, Fixtures } from './endpoints.ts';
+import { cycle, type Endpoint, type Fixtures } from './endpoints.ts';
 import { type Measure, measureUnloaded } from './load.ts';
 import type { Server } from './servers.ts';
 import type { Sql } from './target.ts';
@@ -44,12 +44,6 @@ export async function publicFixtures(sql: Sql): Promise<PublicFixtures> {
   };
 }
 
-const cycle = (xs: string[], make: (x: string) => { path: string; body?: string }) => {
-  if (xs.length === 0) throw new Error('No units for the public page bench');
-  let i = 0;
-  return () => make(xs[i++ % xs.length] as string);
-};
-
 const PROBLEMS = ['LEAKING', 'NO_WATER', 'BAD_TASTE', 'NOISE'];
 
 export async function measurePublicUnits(o: {
@@ -67,7 +61,6 @@ export async function measurePublicUnits(o: {
     actor: (f) => f.admin,
     calls: () => cycle(o.pub.pageCodes, (code) => ({ path: `/api/public/units/${code}` })),
   };
-  let n = 0;
   const request: Endpoint = {
     id: 'public-request',
     label: 'a request from the public page',
@@ -75,10 +68,10 @@ export async function measurePublicUnits(o: {
     status: 201,
     actor: (f) => f.admin,
     calls: () =>
-      cycle(o.pub.requestCodes, (code) => ({
+      cycle(o.pub.requestCodes, (code, i) => ({
         path: `/api/public/units/${code}/requests`,
         body: JSON.stringify({
-          problem: PROBLEMS[n++ % PROBLEMS.length],
+          problem: PROBLEMS[i % PROBLEMS.length],
           description: 'Water dripping under the unit since morning',
           phone: '9841012345',
           preferredTime: 'MORNING',
