@@ -1,8 +1,50 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = process.env.PORT ?? '3000';
+
+/**
+ * The page a unit's QR sticker opens (/s/<code>, issue 36, ADR 043): a second entry of its own, not
+ * the app (src/web/public-unit/: plain DOM, no MUI, router or query cache; 70 kB gzip at most,
+ * scripts/check-bundle.ts). The server answers /s/* with this built file.
+ */
+const PUBLIC_UNIT_HTML = 'public-unit.html';
+/** Its scripts (the entry and each language's catalogue) sit apart, out of the app's precache. */
+const PUBLIC_UNIT_ASSETS = 'assets/public-unit';
+const isPublicUnitModule = (id: string | null | undefined) => !!id && /\/src\/web\/public-unit(\/|\.html)/.test(id);
+
+/** `npm run dev`: /s/<code> opens the sticker's page, as the server answers it. */
+function publicUnitInDev(): Plugin {
+  return {
+    name: 'aquadesk:public-unit-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url?.startsWith('/s/')) req.url = `/${PUBLIC_UNIT_HTML}`;
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * vite-plugin-pwa writes a <link rel="manifest"> into every page it builds: the sticker's page is
+ * no installable app (no manifest, no service worker), so its link is taken out again.
+ */
+function noManifestOnPublicUnit(): Plugin {
+  return {
+    name: 'aquadesk:public-unit-no-manifest',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) =>
+        ctx.path.endsWith(`/${PUBLIC_UNIT_HTML}`) ? html.replace(/\s*<link rel="manifest"[^>]*>/g, '') : html,
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
@@ -38,9 +80,11 @@ export default defineConfig({
         // The shell and every chunk (the routes, the languages' catalogues); not the pre-compressed
         // copies (the server picks those per request) nor the fonts (cached when first used).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/*.br', '**/*.gz'],
+        // Nor the QR sticker's page: a customer's phone never installs the app.
+        globIgnores: ['**/*.br', '**/*.gz', PUBLIC_UNIT_HTML, `${PUBLIC_UNIT_ASSETS}/**`],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // /s/<code> is the sticker's own page (public-unit.html), never the app's shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/s\//],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
@@ -51,6 +95,8 @@ export default defineConfig({
         ],
       },
     }),
+    noManifestOnPublicUnit(),
+    publicUnitInDev(),
   ],
   build: {
     outDir: '../../dist/web',
@@ -58,7 +104,24 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
+        'public-unit': fileURLToPath(new URL(`./src/web/${PUBLIC_UNIT_HTML}`, import.meta.url)),
+      },
       output: {
+        entryFileNames: (chunk) =>
+          isPublicUnitModule(chunk.facadeModuleId)
+            ? `${PUBLIC_UNIT_ASSETS}/[name]-[hash].js`
+            : 'assets/[name]-[hash].js',
+        // The page's stylesheet beside its scripts (the fonts it shares with the app stay in assets/).
+        assetFileNames: (asset) =>
+          asset.names.some((n) => n.startsWith('public-unit') && n.endsWith('.css'))
+            ? `${PUBLIC_UNIT_ASSETS}/[name]-[hash][extname]`
+            : 'assets/[name]-[hash][extname]',
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every(isPublicUnitModule)
+            ? `${PUBLIC_UNIT_ASSETS}/[name]-[hash].js`
+            : 'assets/[name]-[hash].js',
         codeSplitting: {
           // The packages the first page loads, in one chunk (issue 36). Left to the automatic
           // split, they were cut into many small shared chunks by which lazy chunks also use them,

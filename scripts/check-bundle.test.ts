@@ -3,7 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { analyzeBundle, bundleProblems, scriptsOfHtml, staticImports } from './check-bundle.ts';
+import {
+  analyzeBundle,
+  analyzePage,
+  bundleProblems,
+  dynamicImports,
+  pageProblems,
+  scriptsOfHtml,
+  staticImports,
+} from './check-bundle.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -71,6 +79,32 @@ describe('the bundle check (P8)', () => {
     expect(problems[0]).toContain('210.0 kB gzip, over the 200 kB budget');
     expect(problems[1]).toContain('Only 1 chunks load on demand');
     expect(bundleProblems({ ...report, initialGzip: 150_000 }, 200_000, 1)).toEqual([]);
+  });
+
+  it('counts everything the QR page can load, its languages on demand included, against its own budget', () => {
+    expect(dynamicImports('const a=()=>import(`./hi-1.js`),b=()=>import("../x.js");import"./y.js";').sort()).toEqual([
+      '../x.js',
+      './hi-1.js',
+    ]);
+    const root = app(HTML, { 'index-abc.js': 'export{};', 'vendor-def.js': 'export{};' });
+    fs.mkdirSync(path.join(root, 'assets', 'public-unit'));
+    fs.writeFileSync(
+      path.join(root, 'public-unit.html'),
+      '<script type="module" crossorigin src="/assets/public-unit/page-1.js"></script>',
+    );
+    const files: Record<string, string> = {
+      'public-unit/page-1.js': 'import"../shared-1.js";const l={hi:()=>import(`./hi-1.js`)};',
+      'public-unit/hi-1.js': 'export default {a:1};',
+      'shared-1.js': 'export const s=1;',
+    };
+    for (const [name, code] of Object.entries(files)) fs.writeFileSync(path.join(root, 'assets', name), code);
+    const report = analyzePage(root);
+    expect(report.initial.map((c) => c.file).sort()).toEqual(['assets/public-unit/page-1.js', 'assets/shared-1.js']);
+    expect(report.onDemand.map((c) => c.file)).toEqual(['assets/public-unit/hi-1.js']);
+    expect(pageProblems(report)).toEqual([]);
+    expect(pageProblems({ ...report, totalGzip: 70_500 })[0]).toContain(
+      '70.5 kB gzip of JavaScript, over its 70 kB budget',
+    );
   });
 
   it('explains a missing build', () => {

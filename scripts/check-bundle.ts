@@ -3,6 +3,10 @@
  * code-split. Reads the built app (dist/web): the initial JS is every script index.html loads or
  * preloads, plus whatever those import statically, transitively; everything else is loaded on
  * demand. Run after `vite build` (npm run test:e2e does): `tsx scripts/check-bundle.ts [dir]`.
+ *
+ * The QR sticker's page (public-unit.html, issue 36) is read the same way, and everything it can
+ * load counts: its scripts, their static imports and what they import on demand (a language's
+ * words), 70 kB gzip at most (a customer's phone on 3G).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +17,10 @@ import zlib from 'node:zlib';
 export const INITIAL_JS_LIMIT = 200_000;
 /** Fewer lazy chunks than this means the routes are no longer split. */
 export const MIN_LAZY_CHUNKS = 5;
+/** The QR sticker's page (its own entry, vite.config.ts). */
+export const PUBLIC_UNIT_HTML = 'public-unit.html';
+/** 70 kB of gzip for all the JavaScript the QR sticker's page can load. */
+export const PUBLIC_UNIT_JS_LIMIT = 70_000;
 
 export interface ChunkSize {
   file: string;
@@ -50,23 +58,93 @@ export function staticImports(code: string): string[] {
   return [...out];
 }
 
-export function analyzeBundle(webRoot: string): BundleReport {
-  const htmlPath = path.join(webRoot, 'index.html');
-  if (!fs.existsSync(htmlPath)) throw new Error(`No ${htmlPath}: build the web app first (npm run build).`);
-  const toFile = (src: string) => path.join(webRoot, src.replace(/^\//, ''));
-  const initial = new Set<string>();
-  const queue = scriptsOfHtml(fs.readFileSync(htmlPath, 'utf8')).map(toFile);
+/** Relative specifiers a module imports on demand (`import("./x.js")`, also in backquotes). */
+export function dynamicImports(code: string): string[] {
+  const out = new Set<string>();
+  for (const m of code.matchAll(/(?:^|[^\w$.])import\(\s*["'`](\.{1,2}\/[^"'`$]+\.js)["'`]\s*\)/g))
+    out.add(m[1] as string);
+  return [...out];
+}
+
+/** `start` and every file they import statically, transitively (absolute paths). */
+function staticClosure(start: readonly string[], page: string, into = new Set<string>()): Set<string> {
+  const queue = [...start];
   while (queue.length > 0) {
     const file = queue.pop() as string;
-    if (initial.has(file)) continue;
-    if (!fs.existsSync(file)) throw new Error(`index.html loads ${file}, which is missing`);
-    initial.add(file);
+    if (into.has(file)) continue;
+    if (!fs.existsSync(file)) throw new Error(`${page} loads ${file}, which is missing`);
+    into.add(file);
     for (const spec of staticImports(fs.readFileSync(file, 'utf8'))) queue.push(path.resolve(path.dirname(file), spec));
   }
-  const size = (file: string): ChunkSize => {
+  return into;
+}
+
+/** The scripts a built page loads at once (absolute paths). */
+function initialOf(webRoot: string, page: string): Set<string> {
+  const htmlPath = path.join(webRoot, page);
+  if (!fs.existsSync(htmlPath)) throw new Error(`No ${htmlPath}: build the web app first (npm run build).`);
+  const toFile = (src: string) => path.join(webRoot, src.replace(/^\//, ''));
+  return staticClosure(scriptsOfHtml(fs.readFileSync(htmlPath, 'utf8')).map(toFile), page);
+}
+
+const sizeIn =
+  (webRoot: string) =>
+  (file: string): ChunkSize => {
     const buf = fs.readFileSync(file);
     return { file: path.relative(webRoot, file), bytes: buf.length, gzip: gzipSize(buf) };
   };
+
+export interface PageReport {
+  page: string;
+  /** What the page loads at once. */
+  initial: ChunkSize[];
+  /** What it may load later (its dynamic imports, transitively). */
+  onDemand: ChunkSize[];
+  /** Both together: everything the page can load. */
+  totalGzip: number;
+}
+
+/** Everything a small page (the QR sticker's) can load: its scripts and all they may import. */
+export function analyzePage(webRoot: string, page = PUBLIC_UNIT_HTML): PageReport {
+  const initial = initialOf(webRoot, page);
+  const all = new Set(initial);
+  const seen = new Set<string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const file of [...all]) {
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const lazy = dynamicImports(fs.readFileSync(file, 'utf8')).map((spec) => path.resolve(path.dirname(file), spec));
+      const before = all.size;
+      staticClosure(lazy, page, all);
+      if (all.size > before) grew = true;
+    }
+  }
+  const size = sizeIn(webRoot);
+  const initialSizes = [...initial].map(size).sort((a, b) => b.gzip - a.gzip);
+  const onDemand = [...all]
+    .filter((f) => !initial.has(f))
+    .map(size)
+    .sort((a, b) => b.gzip - a.gzip);
+  return {
+    page,
+    initial: initialSizes,
+    onDemand,
+    totalGzip: [...initialSizes, ...onDemand].reduce((n, c) => n + c.gzip, 0),
+  };
+}
+
+/** What is wrong with the QR page's scripts, if anything. */
+export function pageProblems(r: PageReport, limit = PUBLIC_UNIT_JS_LIMIT): string[] {
+  if (r.totalGzip <= limit) return [];
+  return [
+    `${r.page} can load ${(r.totalGzip / 1000).toFixed(1)} kB gzip of JavaScript, over its ${limit / 1000} kB budget.`,
+  ];
+}
+
+export function analyzeBundle(webRoot: string): BundleReport {
+  const initial = initialOf(webRoot, 'index.html');
+  const size = sizeIn(webRoot);
   const all = listJs(webRoot);
   const initialSizes = [...initial].map(size).sort((a, b) => b.gzip - a.gzip);
   return {
@@ -114,7 +192,12 @@ function main() {
   for (const c of report.initial) console.log(`  ${c.file}  ${kb(c.bytes)} -> ${kb(c.gzip)} gzip`);
   const lazyGzip = report.lazy.reduce((n, c) => n + c.gzip, 0);
   console.log(`Loaded on demand: ${report.lazy.length} chunks, ${kb(lazyGzip)} gzip`);
-  const problems = bundleProblems(report);
+  const page = analyzePage(webRoot);
+  console.log(
+    `${page.page}: ${kb(page.totalGzip)} gzip of JavaScript in all, ${page.initial.length} files at once and ${page.onDemand.length} on demand (budget ${kb(PUBLIC_UNIT_JS_LIMIT)})`,
+  );
+  for (const c of [...page.initial, ...page.onDemand]) console.log(`  ${c.file}  ${kb(c.bytes)} -> ${kb(c.gzip)} gzip`);
+  const problems = [...bundleProblems(report), ...pageProblems(page)];
   for (const p of problems) console.error(p);
   process.exit(problems.length ? 1 : 0);
 }

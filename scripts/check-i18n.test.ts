@@ -20,6 +20,7 @@ describe('the catalogues (ADR 022)', () => {
       'merge',
       'notifications',
       'offline',
+      'publicUnit',
       'readings',
       'requests',
       'server',

@@ -18,12 +18,18 @@ const WEB_DIR = 'src/web/i18n/locales';
 /** The subfolder of a language's namespaces loaded on demand (src/web/i18n/index.ts). */
 const ON_DEMAND = 'on-demand';
 const SERVER_DIR = 'src/shared/i18n/locales';
+/**
+ * The QR sticker's page (issue 36): its own entry without i18next, one file per language
+ * (src/web/public-unit/locales/<lng>.json), checked as the namespace `publicUnit`.
+ */
+const PUBLIC_UNIT_DIR = 'src/web/public-unit/locales';
+export const PUBLIC_UNIT_NS = 'publicUnit';
 
 /**
  * The literal check covers the whole web UI (issue 19, last sweep): every file under these
  * directories, tests excluded, except those in NOT_YET.
  */
-export const TRANSLATED = ['src/web/features/', 'src/web/components/', 'src/web/app/'];
+export const TRANSLATED = ['src/web/features/', 'src/web/components/', 'src/web/app/', 'src/web/public-unit/'];
 /**
  * Files under TRANSLATED the check skips, each with its reason (a file that shows no words of its
  * own needs no entry: the check finds nothing in it). Empty since the last sweep of issue 19.
@@ -43,8 +49,8 @@ export function flatten(obj: unknown, prefix = '', out: Flat = {}): Flat {
 
 /**
  * { namespace: { locale: flat keys } } for the web namespaces (locales/<lng>/<ns>.json, and
- * locales/<lng>/on-demand/<ns>.json: the namespaces fetched when first used) and the shared
- * `server` one.
+ * locales/<lng>/on-demand/<ns>.json: the namespaces fetched when first used), the QR page's
+ * (`publicUnit`) and the shared `server` one.
  */
 export function loadCatalogues(root = ROOT): Record<string, Record<string, Flat>> {
   const out: Record<string, Record<string, Flat>> = {};
@@ -56,6 +62,11 @@ export function loadCatalogues(root = ROOT): Record<string, Record<string, Flat>
         out[ns] ??= {};
         out[ns][lng] = flatten(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
       }
+    }
+    const qrPage = path.join(root, PUBLIC_UNIT_DIR, `${lng}.json`);
+    if (fs.existsSync(qrPage)) {
+      out[PUBLIC_UNIT_NS] ??= {};
+      out[PUBLIC_UNIT_NS][lng] = flatten(JSON.parse(fs.readFileSync(qrPage, 'utf8')));
     }
     const server = path.join(root, SERVER_DIR, lng, 'server.json');
     if (fs.existsSync(server)) {

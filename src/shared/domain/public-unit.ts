@@ -33,6 +33,9 @@ export function publicPath(code: string): string {
   return `/s/${code}`;
 }
 
+/** Stickers in one PDF file: 20 A4 pages of 24 (a region's thousands are printed a file at a time). */
+export const STICKERS_PER_FILE = 480;
+
 /** The longest description the public form takes (stored as text, never rendered as HTML). */
 export const PUBLIC_DESCRIPTION_MAX = 1000;
 /** Accepted requests per unit per hour, and attempts (accepted or not) per client address per hour. */

@@ -62,6 +62,8 @@ export const PLACEHOLDERS = {
   mergeTooManyPhones: ['max'],
   mergeUndoExpired: ['days'],
   stickerPrivateUrl: ['url'],
+  publicPhone: ['digits'],
+  publicDescriptionLong: ['max'],
 } as const satisfies Partial<Record<ServerMessageName, readonly string[]>>;
 
 type Placeholders = typeof PLACEHOLDERS;

@@ -2,7 +2,8 @@
  * A list's export as a file download (issue 34 item 1, ADR 037): the list's endpoint with the
  * page's filters and `format`, fetched with the session's bearer token (and one refresh on a 401,
  * as every call), then handed to the browser as a file under the name the server gives. Loaded
- * with the Export button only (components/export), never in the first visit's JavaScript.
+ * with the Export button only (components/export), never in the first visit's JavaScript. The QR
+ * stickers (a unit's SVG, a customer's or region's PDF; issue 36) download the same way.
  */
 import { currentLocale } from '#web/i18n/current.ts';
 import { buildUrl, type QueryValue, refreshAccessToken, toApiError } from './api-client.ts';
@@ -22,8 +23,23 @@ async function readError(res: Response): Promise<unknown> {
   }
 }
 
-/** Downloads `path` with `query`; resolves with the file's name, rejects with an ApiError. */
-export async function downloadFile(path: string, query: Record<string, QueryValue>, fallback: string): Promise<string> {
+/** What a download got: the file's name and the answer's headers (a PDF's X-Total-Count). */
+export interface Downloaded {
+  name: string;
+  headers: Headers;
+}
+
+/**
+ * Downloads `path` with `query`; resolves with the file's name (the server's, else `defaultName`,
+ * else `export.<format>`) and the answer's headers, rejects with an ApiError (the server's message,
+ * e.g. a 409 "PUBLIC_URL is not set", else `fallback`).
+ */
+export async function downloadFile(
+  path: string,
+  query: Record<string, QueryValue>,
+  fallback: string,
+  defaultName?: string,
+): Promise<Downloaded> {
   const url = buildUrl(path, query);
   const attempt = async (token: string | null) => {
     try {
@@ -47,7 +63,8 @@ export async function downloadFile(path: string, query: Record<string, QueryValu
   }
   if (!res.ok) throw toApiError(res.status, await readError(res), fallback);
   const blob = await res.blob();
-  const name = fileNameOf(res.headers.get('content-disposition')) ?? `export.${String(query.format ?? 'csv')}`;
+  const name =
+    fileNameOf(res.headers.get('content-disposition')) ?? defaultName ?? `export.${String(query.format ?? 'csv')}`;
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
@@ -58,5 +75,5 @@ export async function downloadFile(path: string, query: Record<string, QueryValu
   link.remove();
   // The browser has taken the file by the time this runs.
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
-  return name;
+  return { name, headers: res.headers };
 }

@@ -284,13 +284,13 @@ describe('a request from the page (items 4 and 5)', () => {
     address++;
     const u = await unit();
     const cases: [object, string, string][] = [
-      [{ problem: 'LEAKING', description: 'x', phone: '12345' }, 'phone', ERR.publicPhone.text],
+      [{ problem: 'LEAKING', description: 'x', phone: '12345' }, 'phone', ERR.publicPhone({ digits: 10 }).text],
       [{ problem: 'FIRE', description: 'x', phone: '9841012345' }, 'problem', ERR.publicProblem.text],
       [{ problem: 'OTHER', description: '', phone: '9841012345' }, 'description', ERR.publicDescriptionOther.text],
       [
         { problem: 'LEAKING', description: 'x'.repeat(1001), phone: '9841012345' },
         'description',
-        ERR.publicDescriptionLong.text,
+        ERR.publicDescriptionLong({ max: 1000 }).text,
       ],
       [
         { problem: 'LEAKING', description: 'x', phone: '9841012345', website: 'http://spam.example' },

@@ -8,15 +8,13 @@ import type { Db } from '#server/db/client.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { conflict, invalid, notFound } from '#server/lib/errors.ts';
 import type { UnitService } from '#server/modules/units/service.ts';
+import { STICKERS_PER_FILE } from '#shared/domain/public-unit.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
 import { stickerLayout } from './layout.ts';
-import { PER_PAGE, stickerSheet } from './pdf.ts';
+import { stickerSheet } from './pdf.ts';
 import { stickerBase } from './public-url.ts';
 import * as repo from './repository.ts';
 import { stickerSvg } from './svg.ts';
-
-/** Stickers in one PDF: 20 pages (a region's thousands are printed a file at a time, `page=`). */
-export const STICKERS_PER_FILE = 20 * PER_PAGE;
 
 export interface StickerSettings {
   publicUrl: string | undefined;

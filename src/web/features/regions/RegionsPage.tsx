@@ -1,4 +1,8 @@
-/** /regions: the regions, created and renamed in a dialog (Region Name), deleted after a confirmation. */
+/**
+ * /regions: the regions, created and renamed in a dialog (Region Name), deleted after a
+ * confirmation; each row prints its units' QR stickers (issue 36).
+ */
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +12,7 @@ import { type Column, usePaging } from '#web/components/DataTable.tsx';
 import { ListPage } from '#web/components/list-page/ListPage.tsx';
 import { useEditDialog, wholeList } from '#web/components/list-page/list-state.ts';
 import { RowActions } from '#web/components/RowActions.tsx';
+import { StickerPdfButton } from '#web/components/StickerPdfButton.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { useRegions } from '#web/lib/queries/regions.ts';
 import { useCreateRegion } from './api/create-region.ts';
@@ -39,7 +44,12 @@ export default function RegionsPage() {
       key: 'actions',
       header: tc('field.actions'),
       align: 'right',
-      render: (r) => <RowActions name={r.name} onEdit={() => dialog.openEdit(r)} onDelete={() => setTarget(r)} />,
+      render: (r) => (
+        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+          <StickerPdfButton scope={{ regionId: r.id }} icon name={r.name} />
+          <RowActions name={r.name} onEdit={() => dialog.openEdit(r)} onDelete={() => setTarget(r)} />
+        </Stack>
+      ),
     },
   ];
 

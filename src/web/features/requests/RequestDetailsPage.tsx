@@ -9,6 +9,7 @@
  * Texts from the `requests` catalogue (ADR 022).
  */
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import QrCode2 from '@mui/icons-material/QrCode2';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -128,6 +129,8 @@ export default function RequestDetailsPage({ unitCard, completionParts, readings
               variant="outlined"
               sx={{ borderColor: TYPE_COLOR[r.type], color: TYPE_COLOR[r.type], fontWeight: 600 }}
             />
+            {/* Raised by the customer at the unit's QR sticker (issue 36). */}
+            {r.source === 'QR' ? <Chip icon={<QrCode2 />} label={t('source.QR')} variant="outlined" /> : null}
           </Stack>
         }
         actions={<RequestActions request={r} allowed={allowed} />}

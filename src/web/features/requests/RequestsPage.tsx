@@ -11,6 +11,7 @@
 import Add from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -86,6 +87,10 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
       render: (r) => (
         <>
           <Typography sx={{ fontWeight: 500, fontSize: 14 }}>{r.customer.name}</Typography>
+          {/* Raised by the customer at the unit's QR sticker (issue 36). */}
+          {r.source === 'QR' ? (
+            <Chip size="small" variant="outlined" label={t('source.QR')} sx={{ mt: 0.5, mb: 0.25 }} />
+          ) : null}
           {/* On a phone the Type and ID columns are hidden: show them under the name. */}
           <Typography sx={{ display: { xs: 'block', sm: 'none' }, fontSize: 13, color: 'text.secondary' }}>
             {labels.type(r.type)}

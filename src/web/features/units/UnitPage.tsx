@@ -2,8 +2,9 @@
  * /units/:id (issue 21): one installed unit — its schedule with state chips, its contracts (the
  * `contracts` slot: features/contracts, composed by app/pages/UnitPage.tsx), its water quality (the
  * `readings` slot: features/readings, issue 36), its service history
- * with the parts each visit replaced, and "Raise service request". Those the server lets (the
- * capability helpers) correct the day a part was last changed.
+ * with the parts each visit replaced, its QR sticker (issue 36: the code, the page it opens, the
+ * sticker to download, re-issuing the code), and "Raise service request". Those the server lets
+ * (the capability helpers) correct the day a part was last changed.
  */
 import Add from '@mui/icons-material/Add';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -46,6 +47,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useRaiseRequest, useUnit } from './api/unit.ts';
 import { CorrectDateDialog } from './CorrectDateDialog.tsx';
+import { QrSticker } from './components/QrSticker.tsx';
 
 /** Cells shown from sm up; on a phone their content moves into the row's other cells. */
 const WIDE_CELL = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -165,7 +167,8 @@ export default function UnitPage({ contracts, readings }: UnitPageProps) {
   const active = u.status === 'ACTIVE';
   // What the server allows (the policy table): a part's date for whoever may change the
   // customer's units (a technician never reaches this page).
-  const mayCorrect = active && hasCapability(policyRole, 'unitWrite');
+  const mayWrite = hasCapability(policyRole, 'unitWrite');
+  const mayCorrect = active && mayWrite;
   return (
     <Box>
       <PageHeader
@@ -210,22 +213,25 @@ export default function UnitPage({ contracts, readings }: UnitPageProps) {
       )}
       {/* Side by side from md; on a phone the cards' own margin spaces them. */}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
-        <Section title={t('unit.details')}>
-          <Typography variant="body2">
-            {t('unit.installedOn')}: {format.date(u.installedOn)}
-          </Typography>
-          <Typography variant="body2">
-            {t('unit.warrantyEndsOn')}: {format.date(u.warrantyEndsOn)}
-          </Typography>
-          {u.locationNote && (
+        <Box>
+          <Section title={t('unit.details')}>
             <Typography variant="body2">
-              {t('unit.location')}: {u.locationNote}
+              {t('unit.installedOn')}: {format.date(u.installedOn)}
             </Typography>
-          )}
-          <Typography variant="body2">
-            {t('unit.region')}: {u.customer.regionName}
-          </Typography>
-        </Section>
+            <Typography variant="body2">
+              {t('unit.warrantyEndsOn')}: {format.date(u.warrantyEndsOn)}
+            </Typography>
+            {u.locationNote && (
+              <Typography variant="body2">
+                {t('unit.location')}: {u.locationNote}
+              </Typography>
+            )}
+            <Typography variant="body2">
+              {t('unit.region')}: {u.customer.regionName}
+            </Typography>
+          </Section>
+          <QrSticker unit={u} mayReissue={active && mayWrite} Section={Section} />
+        </Box>
         {contracts?.(u, Section)}
       </Box>
       <Section title={t('unit.schedule')}>

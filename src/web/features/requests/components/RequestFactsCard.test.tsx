@@ -6,7 +6,7 @@
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobFacts } from '#shared/contracts/job.ts';
+import type { JobFacts, QrReport } from '#shared/contracts/job.ts';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import { renderWithApp } from '#web/components/testing/render.tsx';
 import { setLanguage } from '#web/i18n/index.ts';
@@ -34,6 +34,8 @@ const request = (over: Partial<RequestDetails>): RequestDetails => ({
   type: 'SERVICE',
   description: ENGLISH,
   job,
+  qrReport: null,
+  source: 'SCHEDULE',
   status: 'PENDING_APPROVAL',
   customerId: 'c-1',
   customer: {
@@ -73,7 +75,8 @@ async function descriptionIn(label: string, expected: string) {
   const card = screen.getByRole('region');
   const heading = within(card).getByText(label);
   const fact = heading.parentElement as HTMLElement;
-  await within(fact).findByText(expected);
+  // As written: a QR request's customer words follow a blank line.
+  await within(fact).findByText(expected, { normalizer: (text) => text });
   return fact.textContent?.slice(label.length);
 }
 
@@ -99,6 +102,49 @@ describe('a request description in the reader language', () => {
       'Preventive maintenance due 5 Jan 2030 for Jalsuddhi Smart RO+UV+UF 10 L (serial JS-4471): ' +
       'scheduled maintenance. Covered by contract.';
     expect(await descriptionIn('Description', english)).toBe(english);
+  });
+
+  it('a request raised at the QR sticker reads from its facts, with the customer words and the phone checked', async () => {
+    const qr: QrReport = {
+      problem: 'LEAKING',
+      phone: '9876501234',
+      phoneMatchesCustomer: false,
+      preferredTime: 'MORNING',
+    };
+    const stored = "Leaking (reported by the customer from the unit's QR sticker): Drips under the sink";
+    renderWithApp(
+      <RequestFactsCard request={request({ job: null, qrReport: qr, source: 'QR', description: stored })} />,
+    );
+    const english =
+      'Customer reported via the QR sticker: Leaking. Phone 98765 01234 (unverified). Prefers: morning.\n\n' +
+      'Drips under the sink';
+    expect(await descriptionIn('Description', english)).toBe(english);
+    const phone = screen.getByRole('link', { name: '98765 01234' });
+    expect(phone.getAttribute('href')).toBe('tel:9876501234');
+    expect(screen.getByTestId('qr-phone-check').textContent).toBe('Unverified');
+  });
+
+  it('a QR request in Hindi, its phone the customer own', async () => {
+    await setLanguage('hi');
+    const qr: QrReport = {
+      problem: 'NO_WATER',
+      phone: '9840012345',
+      phoneMatchesCustomer: true,
+      preferredTime: null,
+    };
+    renderWithApp(
+      <RequestFactsCard
+        request={request({
+          job: null,
+          qrReport: qr,
+          source: 'QR',
+          description: "No water (reported by the customer from the unit's QR sticker).",
+        })}
+      />,
+    );
+    const hindi = 'ग्राहक ने QR स्टिकर से शिकायत की: पानी नहीं आ रहा। फ़ोन 98400 12345 (ग्राहक के नंबर से मेल खाता है)।';
+    expect(await descriptionIn('विवरण', hindi)).toBe(hindi);
+    expect(screen.getByTestId('qr-phone-check').textContent).toBe('ग्राहक से मेल खाता है');
   });
 
   it('a description a person typed shows as typed, in Tamil too', async () => {

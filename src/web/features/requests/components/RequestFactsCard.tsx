@@ -1,13 +1,21 @@
-/** The details page's "Request Details" card: customer (with directions), region, people, dates, description. */
+/**
+ * The details page's "Request Details" card: customer (with directions), region, people, dates,
+ * description; for a request raised at a unit's QR sticker, the phone the customer gave, marked
+ * as one of the customer's or unverified (issue 36).
+ */
 import Directions from '@mui/icons-material/Directions';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { QrReport } from '#shared/contracts/job.ts';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
-import { formatPhone } from '#shared/domain/phone.ts';
+import { formatPhone, telHref } from '#shared/domain/phone.ts';
 import { useRequestDescription } from '#web/components/request-description.ts';
 import { useFormat, useRoleName } from '#web/i18n/hooks.ts';
 import { customerLocationOf, Fact, Section } from './DetailsSection.tsx';
@@ -15,6 +23,24 @@ import { customerLocationOf, Fact, Section } from './DetailsSection.tsx';
 function salesApprovalText(r: RequestDetails, t: TFunction<'requests'>): string {
   if (!r.needsSalesApproval) return r.salesApproved ? t('salesApproval.atCreation') : t('salesApproval.notRequired');
   return r.salesApproved ? t('salesApproval.approved') : t('salesApproval.awaiting');
+}
+
+/** The phone a customer gave at the QR sticker, as a call link, and whether it is theirs on record. */
+function QrPhone({ report }: { report: QrReport }) {
+  const { t } = useTranslation('requests');
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Link href={telHref(report.phone)} sx={{ fontWeight: 600 }}>
+        {formatPhone(report.phone)}
+      </Link>
+      <Chip
+        size="small"
+        color={report.phoneMatchesCustomer ? 'success' : 'warning'}
+        label={report.phoneMatchesCustomer ? t('qr.matches') : t('qr.unverified')}
+        data-testid="qr-phone-check"
+      />
+    </Stack>
+  );
 }
 
 export function RequestFactsCard({ request: r }: { request: RequestDetails }) {
@@ -45,6 +71,11 @@ export function RequestFactsCard({ request: r }: { request: RequestDetails }) {
               </Button>
             ) : null}
           </Fact>
+          {r.qrReport ? (
+            <Fact label={t('qr.phone')}>
+              <QrPhone report={r.qrReport} />
+            </Fact>
+          ) : null}
           <Fact label={tc('field.region')}>{r.region.name}</Fact>
           <Fact label={t('field.requestedBy')}>
             {t('details.requester', { name: r.requestedBy.name, role: roleName(r.requestedBy.role.name) })}

@@ -35,6 +35,8 @@ function unit(id: string, brand: string, name: string): UnitItem {
     state: 'OVERDUE',
     schedule: [row(`${id}-sed`, 'Sediment filter'), row(`${id}-ro`, 'RO membrane')],
     createdAt: '2025-11-01T04:30:00.000Z',
+    publicCode: `code-${id}`.padEnd(24, 'x'),
+    publicUrl: null,
   };
 }
 

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { hasCapability } from '#shared/domain/permissions.ts';
 import { ExportButton } from '#web/components/export/ExportButton.tsx';
+import { StickerPdfButton } from '#web/components/StickerPdfButton.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useCustomerUnits } from '../api/customer-units.ts';
@@ -39,10 +40,15 @@ export function CustomerUnits({ customerId }: { customerId: string }) {
           {t('customerUnits.title')}
         </Typography>
         <Chip size="small" label={items.length} />
-        {/* The customer's units as CSV or Excel (ADR 037). */}
-        <Box sx={{ ml: 'auto !important' }}>
+        {/* The customer's units as CSV or Excel (ADR 037), and their QR stickers to print (issue 36). */}
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ ml: 'auto !important', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+        >
+          {items.length > 0 && <StickerPdfButton scope={{ customerId }} />}
           {items.length > 0 && <ExportButton path={`/customers/${customerId}/units`} />}
-        </Box>
+        </Stack>
         {mayAdd && (
           <Button size="small" startIcon={<Add />} onClick={() => setAdding(true)} sx={{ minHeight: 44 }}>
             {t('addUnit.title')}
