@@ -21,6 +21,7 @@ import {
   createCustomer,
   createRegion,
   createServiceRequest,
+  createUnit,
   createUser,
   navigation,
   signInThroughForm,
@@ -167,5 +168,33 @@ test('a technician in the field: HTTPS through Caddy at aquadesk.test, live, loc
     .map((e) => e.action)
     .sort();
   expect(steps).toEqual(['request.complete_work', 'request.start_work']);
+  await api.dispose();
+});
+
+test('a customer opens a sticker over HTTPS at aquadesk.test: its strict policy holds and a request is sent', async ({
+  browser,
+  tls,
+}) => {
+  const api = await playwrightRequest.newContext({ baseURL: tls.upstream });
+  const region = await createRegion(api, 'Sticker Region');
+  const unit = await createUnit(api, region, 'Kaveri Flow RO 12 L');
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
+  });
+  const first = await page.goto(`${tls.origin}/s/${unit.publicCode}`);
+  expect(first?.headers()['content-security-policy']).toContain("default-src 'none'");
+  expect(first?.headers()['strict-transport-security']).toMatch(/max-age=\d+/);
+  expect(first?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  await expect(page.getByRole('heading', { level: 1, name: 'Kaveri Flow RO 12 L' })).toBeVisible();
+  await page.getByRole('radio', { name: 'No water' }).check();
+  await page.getByLabel('Your mobile number').fill('98765 43210');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByTestId('ticket-number')).toHaveText(/^SR-\d{6}$/);
+  // The page's own scripts, styles and fonts all load under its policy: nothing refused.
+  expect(refused).toEqual([]);
+  await phone.close();
   await api.dispose();
 });

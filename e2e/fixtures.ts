@@ -251,6 +251,31 @@ export async function createCustomer(
   return { id: body.id, name: data.name, address: data.address, primaryPhone: data.primaryPhone };
 }
 
+export interface MadeUnit {
+  id: string;
+  /** Its QR sticker's code (ADR 043). */
+  publicCode: string;
+  customer: MadeCustomer;
+}
+
+/** A customer of its own in `region` with a unit of the demo product named `product` ("Kaveri Flow RO 12 L"). */
+export async function createUnit(request: APIRequestContext, region: MadeRegion, product: string): Promise<MadeUnit> {
+  const headers = await apiAuth(request);
+  const customer = await createCustomer(request, region);
+  const products = (await (
+    await request.get('/api/products', { headers, params: { page: 1, pageSize: 100 } })
+  ).json()) as { id: string; brand: string; name: string }[];
+  const made = products.find((p) => `${p.brand} ${p.name}` === product);
+  expect(made, product).toBeTruthy();
+  const res = await request.post(`/api/customers/${customer.id}/units`, {
+    headers,
+    data: { productId: made?.id, serialNumber: `QR-${uniqueTag()}`, installedOn: '2026-01-15' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const unit = (await res.json()) as { id: string; publicCode: string };
+  return { id: unit.id, publicCode: unit.publicCode, customer };
+}
+
 export interface MadeRequest {
   id: string;
   /** SR-000123 (ADR 020). */

@@ -13,33 +13,16 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { formatPhone } from '../src/shared/domain/phone.ts';
-import { apiAuth, createCustomer, loginAs, type MadeCustomer, type MadeRegion, uniqueTag } from './fixtures.ts';
+import { apiAuth, createUnit, loginAs, type MadeRegion, type MadeUnit } from './fixtures.ts';
 
 const PRODUCT = 'Kaveri Flow RO 12 L';
 const PHONE = { width: 360, height: 740 };
 
-interface OwnUnit {
-  id: string;
-  publicCode: string;
-  customer: MadeCustomer;
-}
-
 /** A customer of its own in Chennai with a Kaveri purifier, made by the Super Admin. */
-async function ownUnit(request: APIRequestContext): Promise<OwnUnit> {
+async function ownUnit(request: APIRequestContext): Promise<MadeUnit> {
   const headers = await apiAuth(request);
   const regions = (await (await request.get('/api/regions', { headers })).json()) as MadeRegion[];
-  const customer = await createCustomer(request, regions.find((r) => r.name === 'Chennai') as MadeRegion);
-  const products = (await (
-    await request.get('/api/products', { headers, params: { page: 1, pageSize: 100 } })
-  ).json()) as { id: string; brand: string; name: string }[];
-  const product = products.find((p) => `${p.brand} ${p.name}` === PRODUCT) as { id: string };
-  const res = await request.post(`/api/customers/${customer.id}/units`, {
-    headers,
-    data: { productId: product.id, serialNumber: `QR-${uniqueTag()}`, installedOn: '2026-01-15' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const unit = (await res.json()) as { id: string; publicCode: string };
-  return { id: unit.id, publicCode: unit.publicCode, customer };
+  return createUnit(request, regions.find((r) => r.name === 'Chennai') as MadeRegion, PRODUCT);
 }
 
 const require = createRequire(import.meta.url);

@@ -35,6 +35,7 @@ function visits(
   failing: boolean,
   now: number,
 ): { at: number; reading: [number, number, number] }[] {
+  // 10:00 IST, two days after the installation, then every EVERY_DAYS.
   const first = Date.parse(`${installedOn}T04:30:00Z`) + 2 * DAY;
   const dates: number[] = [];
   for (let at = first; at < now - 30 * DAY; at += EVERY_DAYS * DAY) dates.push(at);
@@ -65,7 +66,8 @@ export async function seedDemoReadings(tx: Tx, failing: DemoVisitUnit, healthy: 
     reading: [tdsIn, tdsOut, ph],
   } of all) {
     const createdAt = new Date(at - DAY);
-    const start = new Date(createdAt.getTime() + DAY + 10 * 3600_000);
+    // Raised the day before; the technician arrives at 10:00 IST and takes the reading at 10:20.
+    const start = new Date(at);
     const end = new Date(start.getTime() + 75 * 60_000);
     const description = 'Service visit: filters cleaned and TDS checked';
     const [row] = await tx
