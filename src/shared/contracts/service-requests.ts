@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MIN_DESCRIPTION } from '../domain/constants.ts';
+import { MEDIA_KINDS } from '../domain/media.ts';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../domain/workflow.ts';
 import { clientTime, idNameRef, nameRef, pageQuery } from './common.ts';
 import { jobField, qrReportField, requestSource } from './job.ts';
@@ -197,6 +198,8 @@ export const workMediaItem = z.object({
   uploadedAt: dateOut,
   /** When the technician took it, by the phone (ADR 027), if the upload said so plausibly; else null. */
   takenAt: dateOut.nullable(),
+  /** What it shows: BEFORE, AFTER or OTHER (issue 35 item 2); added after the spec. */
+  kind: z.enum(MEDIA_KINDS),
 });
 export type WorkMediaItem = z.output<typeof workMediaItem>;
 

@@ -131,6 +131,43 @@ describe('POST /api/uploads/work-media/:id', () => {
     expect(details.json().workMedia).toMatchObject([{ id: media.id, fileUrl: media.fileUrl }]);
   });
 
+  it('records what a photo shows (issue 35 item 2): ?kind=, a form field before the file, else OTHER', async () => {
+    const request = await assigned();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#1565c0' } })
+      .png()
+      .toBuffer();
+    const file = multipart('file', 'unit.png', 'image/png', png);
+    const before = await call(tech, 'POST', `/api/uploads/work-media/${request.id}?kind=BEFORE`, file.payload, {
+      headers: file.headers,
+    });
+    expect(before.statusCode, before.body).toBe(201);
+    expect(before.json().kind).toBe('BEFORE');
+    // As a form writes it: the field, then the file.
+    const boundary = '----aquadeskkind';
+    const withField = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nAFTER\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="after.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const after = await call(tech, 'POST', `/api/uploads/work-media/${request.id}`, withField, {
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(after.statusCode, after.body).toBe(201);
+    expect(after.json().kind).toBe('AFTER');
+    expect((await upload(tech, request.id, file)).json().kind).toBe('OTHER');
+    const bad = await call(tech, 'POST', `/api/uploads/work-media/${request.id}?kind=DURING`, file.payload, {
+      headers: file.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Kind must be BEFORE, AFTER or OTHER');
+    // The details list them with their kinds, oldest first.
+    const details = await call(tech, 'GET', `/api/service-requests/${request.id}`);
+    expect(details.json().workMedia.map((m: { kind: string }) => m.kind)).toEqual(['BEFORE', 'AFTER', 'OTHER']);
+  });
+
   it('takes PNG and WebP too, judged by their bytes', async () => {
     const r = await assigned('ASSIGNED');
     const png = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#fff0' } })

@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { StoredJobFacts } from '#shared/contracts/job.ts';
+import type { MediaKind } from '#shared/domain/media.ts';
 import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
@@ -149,6 +150,8 @@ export const workMedia = pgTable(
      * (at most 72 hours old, not in the future), else null. `uploadedAt` stays the server's.
      */
     takenAt: tstz(),
+    /** What it shows (issue 35 item 2): BEFORE, AFTER or OTHER (an upload without one). */
+    kind: text().$type<MediaKind>().notNull().default('OTHER'),
   },
   (t) => [index().on(t.requestId, t.uploadedAt), index().on(t.uploadedById)],
 );

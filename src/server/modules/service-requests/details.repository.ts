@@ -2,6 +2,7 @@
  * One request's details (its work logs, approval history and photos, each a json_agg subquery of
  * one statement) and its photos' rows: SQL only.
  */
+
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
@@ -10,6 +11,7 @@ import { customers } from '#server/db/schema/customers.ts';
 import { users } from '#server/db/schema/people.ts';
 import { approvalHistory, serviceRequests, workLogs, workMedia } from '#server/db/schema/requests.ts';
 import type { ApprovalEntry } from '#shared/contracts/service-requests.ts';
+import type { MediaKind } from '#shared/domain/media.ts';
 import { type SummaryRow, scopeParams, scopeWhere, summaryColumns } from './repository.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -126,6 +128,7 @@ function mediaColumnsOf() {
     uploadedByName: users.name,
     uploadedAt: workMedia.uploadedAt,
     takenAt: workMedia.takenAt,
+    kind: workMedia.kind,
   };
 }
 export const mediaColumns = mediaColumnsOf();
@@ -159,4 +162,5 @@ export type MediaRow = {
   uploadedByName: string;
   uploadedAt: Date;
   takenAt: Date | null;
+  kind: MediaKind;
 };

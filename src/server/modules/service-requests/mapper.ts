@@ -96,6 +96,7 @@ export function toMediaItem(tokens: TokenService, m: MediaRow | MediaJson): Work
     uploadedBy: { id: m.uploadedById, name: m.uploadedByName },
     uploadedAt: iso(m.uploadedAt),
     takenAt: m.takenAt === null ? null : iso(m.takenAt),
+    kind: m.kind,
   };
 }
 

@@ -25,6 +25,7 @@ import type {
   UpdateRequestBody,
   WorkMediaItem,
 } from '#shared/contracts/service-requests.ts';
+import type { MediaKind } from '#shared/domain/media.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import {
   factsOf,
@@ -70,6 +71,8 @@ export interface StoredMedia {
   height: number;
   /** When the phone took it (ADR 027), when plausible. */
   takenAt: Date | null;
+  /** What it shows (issue 35 item 2). */
+  kind: MediaKind;
 }
 
 export class RequestService {
@@ -367,6 +370,7 @@ export class RequestService {
           requestId,
           mimeType: media.mimeType,
           sizeBytes: media.sizeBytes,
+          kind: media.kind,
           ...(clientTime ? { clientTime, takenAt: media.takenAt?.toISOString() ?? null } : {}),
         },
       });

@@ -76,10 +76,14 @@ export class UnitService {
   private async reachCustomer(tx: Tx, actor: Actor, customerId: string) {
     const c = await repo.customerOf(tx, customerId);
     if (!c) return undefined;
+    return (await this.reachesCustomerIn(tx, actor, customerId, c.regionId)) ? c : undefined;
+  }
+
+  /** Does the actor reach this customer of `regionId` (read with it: no second statement for an office reader)? */
+  private async reachesCustomerIn(tx: Tx, actor: Actor, customerId: string, regionId: string): Promise<boolean> {
     const region = this.regionOf(actor);
-    if (!region || region === c.regionId) return c;
-    if (actor.policyRole === ROLE.TECHNICIAN && (await repo.isAssignedToCustomer(tx, actor.id, customerId))) return c;
-    return undefined;
+    if (!region || region === regionId) return true;
+    return actor.policyRole === ROLE.TECHNICIAN && (await repo.isAssignedToCustomer(tx, actor.id, customerId));
   }
 
   /** Does the actor reach this customer (and so its units)? */
@@ -101,7 +105,8 @@ export class UnitService {
   /** A unit the actor may read, or 404 (its contracts are read through it). */
   async readableUnit(tx: Tx, actor: Actor, id: string): Promise<repo.UnitRow> {
     const u = await repo.findUnit(tx, id);
-    if (!u || !(await this.reachCustomer(tx, actor, u.customerId))) throw notFound(ERR.unitNotFound);
+    // The unit's row carries its customer's region: one statement for everyone in that region.
+    if (!u || !(await this.reachesCustomerIn(tx, actor, u.customerId, u.regionId))) throw notFound(ERR.unitNotFound);
     return u;
   }
 

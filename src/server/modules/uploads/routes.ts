@@ -11,7 +11,10 @@ import { checkMediaLink } from '#server/lib/media-links.ts';
 import { isValidKey, type Storage } from '#server/lib/storage.ts';
 import { clientTime, errorBody, idParams } from '#shared/contracts/common.ts';
 import { workMediaItem } from '#shared/contracts/service-requests.ts';
+import { MEDIA_KINDS } from '#shared/domain/media.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
+
+const mediaKind = z.enum(MEDIA_KINDS, { error: 'Kind must be BEFORE, AFTER or OTHER' });
 
 export const NO_IMAGE = ERR.noImage.text;
 export const BAD_LINK = ERR.photoLinkInvalid.text;
@@ -43,7 +46,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         params: idParams,
         // When the photo was taken, by the phone (ADR 027): a queued upload's refusal is explained.
-        querystring: z.object({ clientTime }),
+        // `kind` (issue 35 item 2): what the photo shows, here or as a form field before the file.
+        querystring: z.object({ clientTime, kind: mediaKind.optional() }),
         response: {
           201: workMediaItem,
           400: errorBody,
@@ -65,9 +69,18 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       uploads.assertNotBusy();
       if (!req.isMultipart()) throw invalid('file', ERR.noImage);
       let bytes: Buffer | undefined;
+      let kind = req.query.kind;
       try {
         const part = await req.file();
         if (part && part.fieldname === 'file') bytes = await part.toBuffer();
+        // A `kind` form field sent before the file (the order a form writes them in).
+        const field = part?.fields.kind;
+        const value = field && !Array.isArray(field) && field.type === 'field' ? field.value : undefined;
+        if (value !== undefined) {
+          const parsed = mediaKind.safeParse(value);
+          if (!parsed.success) throw invalid('kind', ERR.mediaKind);
+          kind = parsed.data;
+        }
       } catch (err) {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError('PAYLOAD_TOO_LARGE', ERR.imageTooLarge({ max: maxMb }));
@@ -75,7 +88,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         throw err;
       }
       if (!bytes || bytes.length === 0) throw invalid('file', ERR.noImage);
-      const media = await uploads.store(actor, req.params.id, bytes, req.ip, req.query.clientTime);
+      const media = await uploads.store(actor, req.params.id, bytes, req.ip, req.query.clientTime, kind);
       return reply.status(201).send(media);
     },
   );

@@ -4,6 +4,7 @@
  * files are stored, and if the row fails the files are removed: never a row without its file,
  * never a file without a row.
  */
+
 import crypto from 'node:crypto';
 import type { Actor } from '#server/lib/auth.ts';
 import { plausibleClientTime } from '#server/lib/client-time.ts';
@@ -11,6 +12,7 @@ import type { Storage } from '#server/lib/storage.ts';
 import { WorkQueue } from '#server/lib/work-queue.ts';
 import type { RequestService } from '#server/modules/service-requests/service.ts';
 import type { WorkMediaItem } from '#shared/contracts/service-requests.ts';
+import { DEFAULT_MEDIA_KIND, type MediaKind } from '#shared/domain/media.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
 import { processImage } from './images.ts';
 
@@ -39,7 +41,14 @@ export class UploadService {
   }
 
   /** `clientTime`: when the phone took it (ADR 027); kept as `takenAt` when plausible, else null. */
-  async store(actor: Actor, requestId: string, bytes: Buffer, ip: string, clientTime?: string): Promise<WorkMediaItem> {
+  async store(
+    actor: Actor,
+    requestId: string,
+    bytes: Buffer,
+    ip: string,
+    clientTime?: string,
+    kind: MediaKind = DEFAULT_MEDIA_KIND,
+  ): Promise<WorkMediaItem> {
     const takenAt = plausibleClientTime(clientTime);
     const image = await this.images.run(() => processImage(bytes));
     const name = crypto.randomUUID();
@@ -63,6 +72,7 @@ export class UploadService {
           width: image.width,
           height: image.height,
           takenAt,
+          kind,
         },
         ip,
         clientTime,

@@ -1,0 +1,1 @@
+ALTER TABLE "work_media" ADD COLUMN "kind" text DEFAULT 'OTHER' NOT NULL;
