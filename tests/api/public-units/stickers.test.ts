@@ -5,6 +5,7 @@
  * page, for the office within its region. Without PUBLIC_URL, or with one only the shop's network
  * can open, printing is refused with the reason.
  */
+import jsQRModule from 'jsqr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivateHost } from '#server/modules/stickers/public-url.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
@@ -41,6 +42,29 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/**
+ * What a phone's camera reads off a sticker: the SVG's QR path drawn into pixels (8 a millimetre,
+ * white around it) and decoded by jsQR, a decoder independent of the encoder we use.
+ */
+// jsqr is CommonJS with an ES default in its types: the function is the module and its `default`.
+const jsQR = (jsQRModule as unknown as { default: typeof jsQRModule.default }).default;
+
+function scan(svg: string): string | null {
+  const d = /<path d="([^"]+)"/.exec(svg)?.[1] ?? '';
+  const scale = 8;
+  const w = 70 * scale;
+  const h = 37 * scale;
+  const pixels = new Uint8ClampedArray(w * h * 4).fill(255);
+  for (const m of d.matchAll(/M([\d.]+) ([\d.]+)h([\d.]+)v([\d.]+)/g)) {
+    const [x, y, dx, dy] = [m[1], m[2], m[3], m[4]].map((v) => Number(v) * scale) as [number, number, number, number];
+    for (let py = Math.round(y); py < Math.round(y + dy); py++) {
+      for (let px = Math.round(x); px < Math.round(x + dx); px++)
+        pixels.fill(0, (py * w + px) * 4, (py * w + px) * 4 + 3);
+    }
+  }
+  return jsQR(pixels, w, h)?.data ?? null;
+}
+
 async function units(customerId: string, n: number) {
   const made: { id: string; publicCode: string }[] = [];
   for (let i = 0; i < n; i++) {
@@ -72,6 +96,8 @@ describe('stickers (item 3)', () => {
       expect(svg).toContain(`>${text}</text>`);
     }
     expect(svg).toContain(`<title>https://service.example.com/s/${u?.publicCode}</title>`);
+    // A camera reads the unit's page off it.
+    expect(scan(svg)).toBe(`https://service.example.com/s/${u?.publicCode}`);
     expect(svg).toMatch(/<path d="(M[\d.]+ [\d.]+h[\d.]+v[\d.]+h-[\d.]+z)+"/);
     for (const secret of [customer.name, customer.address, customer.primaryPhone]) expect(svg).not.toContain(secret);
     expect((await call(farManager, 'GET', `/api/units/${u?.id}/sticker.svg`)).statusCode).toBe(404);
