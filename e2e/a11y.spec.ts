@@ -345,6 +345,23 @@ test('the main dialogs have no serious accessibility violation', async ({ page, 
     await expect(page.getByRole('region', { name: 'Purifier' }).getByRole('link')).toBeVisible();
     await checkBothWidths(page, 'request with a unit', found);
   }
+  // Issue 36: a demo unit with water readings (the chart and its table) and its QR sticker card,
+  // and the re-issue dialog (opened and cancelled: the demo's sticker stays).
+  const visits = (await (
+    await request.get('/api/service-requests', {
+      headers: await apiAuth(request),
+      params: { page: 1, pageSize: 1, search: 'Service visit: filters cleaned' },
+    })
+  ).json()) as { id: string }[];
+  const visit = visits[0]
+    ? ((await (
+        await request.get(`/api/service-requests/${visits[0].id}`, { headers: await apiAuth(request) })
+      ).json()) as { unitId?: string | null })
+    : undefined;
+  expect(visit?.unitId, 'a demo unit with readings').toBeTruthy();
+  await checkRoute(page, `/units/${visit?.unitId}`, found);
+  await expect(page.getByRole('heading', { name: 'Water quality' })).toBeVisible();
+  await checkDialog(page, 'Re-issue code', 'Re-issue the QR code?', found);
   await go(page, '/products');
   await settled(page);
   await checkDialog(page, 'Add product', 'Add product', found);

@@ -161,12 +161,15 @@ test('a request goes from the Salesman to COMPLETED through four roles', async (
     .jpeg()
     .withExif({ IFD0: { Copyright: 'e2e' } })
     .toBuffer();
+  // What it shows is picked first (issue 35 item 2): this one is the job done, After.
+  await tech.getByRole('button', { name: 'After', exact: true }).click();
   await tech.getByTestId('photo-input').setInputFiles({ name: 'site.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(tech.getByRole('progressbar', { name: 'Upload progress of site.jpg' })).toBeVisible();
   await tech.getByRole('button', { name: 'Upload 1 Image(s)' }).click();
   await expect(toast(tech, '1 image(s) uploaded successfully!')).toBeVisible();
   const photos = tech.getByRole('region', { name: 'Work Photos (1)' });
-  const thumb = photos.getByRole('img');
+  // Shown under After.
+  const thumb = photos.getByRole('list', { name: 'After' }).getByRole('img');
   await expect(thumb).toBeVisible();
   await expect
     .poll(() => thumb.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))

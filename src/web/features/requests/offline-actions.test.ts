@@ -3,11 +3,14 @@
  * the same call it always was (path, method, body, Idempotency-Key), and the queued start and
  * complete show on the task while they wait. `fetch` and XMLHttpRequest are fakes.
  */
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import { withQueued } from '#web/lib/offline/overlay.ts';
+import { OfflineQueue } from '#web/lib/offline/queue.ts';
 import { describeQueued } from '#web/lib/offline/registry.ts';
 import { sendItem } from '#web/lib/offline/sender.ts';
+import { OfflineDb } from '#web/lib/offline/store.ts';
 import type { QueuedAction, QueueItem } from '#web/lib/offline/types.ts';
 import './offline-actions.ts';
 
@@ -47,6 +50,35 @@ function fakeFetch(): Sent[] {
     }),
   );
   return sent;
+}
+
+/** A fake XMLHttpRequest (uploads go by XHR, for their progress): records each request, answers 201. */
+function fakeXhr(fail = false) {
+  const opened: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
+  class FakeXhr {
+    status = 201;
+    responseText = '{}';
+    withCredentials = false;
+    upload: { onprogress: ((e: unknown) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private req = { method: '', url: '', headers: {} as Record<string, string>, body: null as unknown };
+    open(method: string, url: string) {
+      this.req.method = method;
+      this.req.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.req.headers[name] = value;
+    }
+    send(body: unknown) {
+      this.req.body = body;
+      opened.push(this.req);
+      queueMicrotask(() => (fail ? this.onerror?.() : this.onload?.()));
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return opened;
 }
 
 afterEach(() => {
@@ -106,30 +138,7 @@ describe('the four offline actions', () => {
   });
 
   it('a photo: multipart to the request’s work media, its clientTime in the query', async () => {
-    const opened: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
-    class FakeXhr {
-      status = 201;
-      responseText = '{}';
-      withCredentials = false;
-      upload: { onprogress: ((e: unknown) => void) | null } = { onprogress: null };
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      onabort: (() => void) | null = null;
-      private req = { method: '', url: '', headers: {} as Record<string, string>, body: null as unknown };
-      open(method: string, url: string) {
-        this.req.method = method;
-        this.req.url = url;
-      }
-      setRequestHeader(name: string, value: string) {
-        this.req.headers[name] = value;
-      }
-      send(body: unknown) {
-        this.req.body = body;
-        opened.push(this.req);
-        queueMicrotask(() => this.onload?.());
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const opened = fakeXhr();
     const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
     const result = await sendItem(item({ kind: 'photo', requestId: 'r1', photo, fileName: '1.jpg' }, 'k-photo'));
     expect(result).toEqual({ outcome: 'sent' });
@@ -138,6 +147,41 @@ describe('the four offline actions', () => {
     expect(opened[0]?.url).toBe('/api/uploads/work-media/r1?clientTime=2026-11-25T04%3A00%3A00.000Z');
     expect(opened[0]?.headers['Idempotency-Key']).toBe('k-photo');
     expect((opened[0]?.body as FormData | undefined)?.get('file')).toBeInstanceOf(Blob);
+  });
+
+  it('a photo keeps what it shows (issue 35 item 2): queued with no signal, replayed later as ?kind=, for its owner only', async () => {
+    const db = new OfflineDb(`photo-kind-${Math.random()}`);
+    let me: string | null = 'u1';
+    const newQueue = () =>
+      new OfflineQueue({ db, send: sendItem, owner: () => me, now: () => Date.parse('2026-11-25T04:00:00.000Z') });
+    try {
+      const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+      // No signal: the upload fails, the photo stays on the phone with its kind.
+      const offline = fakeXhr(true);
+      const q = newQueue();
+      await q.enqueue({ kind: 'photo', requestId: 'r1', photo, fileName: 'after.jpg', mediaKind: 'AFTER' });
+      await q.run();
+      expect(offline).toHaveLength(1);
+      const [kept] = await q.items();
+      expect(kept?.action).toMatchObject({ kind: 'photo', mediaKind: 'AFTER' });
+      expect(describeQueued(kept as QueueItem).label).toBe('offline:action.photoAfter');
+      // Another user signed in on the phone: not theirs, not sent.
+      me = 'u2';
+      const online = fakeXhr();
+      await newQueue().run(true);
+      expect(online).toHaveLength(0);
+      // Its owner back, with a signal (the app opened again: a new queue on the same database).
+      me = 'u1';
+      const later = newQueue();
+      await later.run(true);
+      expect(online.map((o) => o.url)).toEqual([
+        '/api/uploads/work-media/r1?clientTime=2026-11-25T04%3A00%3A00.000Z&kind=AFTER',
+      ]);
+      expect(await later.items()).toEqual([]);
+    } finally {
+      db.close();
+      await db.delete();
+    }
   });
 
   it('a queued start, then complete, show on the task at the phone’s times', () => {
@@ -172,5 +216,9 @@ describe('the four offline actions', () => {
     });
     const photo = item({ kind: 'photo', requestId: 'r1', photo: new Blob([]), fileName: 'x.jpg' });
     expect(describeQueued(photo)).toEqual({ label: 'offline:action.photo', uploads: true });
+    // A queued photo says what it shows.
+    const shows = (mediaKind: 'BEFORE' | 'OTHER') =>
+      describeQueued(item({ kind: 'photo', requestId: 'r1', photo: new Blob([]), fileName: 'x.jpg', mediaKind })).label;
+    expect([shows('BEFORE'), shows('OTHER')]).toEqual(['offline:action.photoBefore', 'offline:action.photoOther']);
   });
 });

@@ -5,6 +5,7 @@
  * Listed in app/offline-actions.ts (the queue may send them from any screen).
  */
 import type { CompletionExtras } from '#shared/contracts/units.ts';
+import type { MediaKind } from '#shared/domain/media.ts';
 import { api, upload } from '#web/lib/api-client.ts';
 import { type ItemOf, registerOfflineAction } from '#web/lib/offline/registry.ts';
 import { queryRoots } from '#web/lib/query-keys.ts';
@@ -15,7 +16,11 @@ declare module '#web/lib/offline/types.ts' {
     start: { requestId: string };
     /** `extras`: the installed base's completion fields (issue 21), sent as they are. */
     complete: { requestId: string; notes: string | null; extras?: CompletionExtras };
-    photo: { requestId: string; photo: Blob; fileName: string };
+    /**
+     * `mediaKind`: what it shows (issue 35 item 2), sent as `?kind=`; absent on photos queued by an
+     * older version (the server then records OTHER).
+     */
+    photo: { requestId: string; photo: Blob; fileName: string; mediaKind?: MediaKind };
     location: {
       requestId: string;
       customerId: string;
@@ -90,16 +95,26 @@ registerOfflineAction({
   sent,
 });
 
+/** A queued photo's name in the sync status, by what it shows (one queued by an older version: 'Photo'). */
+const PHOTO_LABEL: Record<MediaKind, string> = {
+  BEFORE: 'offline:action.photoBefore',
+  AFTER: 'offline:action.photoAfter',
+  OTHER: 'offline:action.photoOther',
+};
+
 registerOfflineAction({
   kind: 'photo',
-  label: 'offline:action.photo',
+  // The sync status names what a queued photo shows (issue 35 item 2).
+  label: (item) => (item.action.mediaKind ? PHOTO_LABEL[item.action.mediaKind] : 'offline:action.photo'),
   uploads: true,
-  // Multipart: the clientTime goes in the query.
+  // Multipart: the clientTime and what the photo shows go in the query.
   send: (item, { headers, onProgress }) => {
     const a = item.action;
     const form = new FormData();
     form.append('file', a.photo, a.fileName);
-    return upload(`/uploads/work-media/${a.requestId}?clientTime=${encodeURIComponent(item.clientTime)}`, form, {
+    const query = new URLSearchParams({ clientTime: item.clientTime });
+    if (a.mediaKind) query.set('kind', a.mediaKind);
+    return upload(`/uploads/work-media/${a.requestId}?${query.toString()}`, form, {
       headers,
       ...(onProgress ? { onProgress } : {}),
     });

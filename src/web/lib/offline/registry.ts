@@ -35,8 +35,11 @@ export interface OfflineActionDef<K extends OfflineKind> {
   overlay?(task: RequestDetails, item: ItemOf<K>, me: { id: string; name: string }): RequestDetails;
   /** The queries to refetch once this item was sent. */
   sent?(item: ItemOf<K>): readonly QueryKey[];
-  /** Its name in the sync status: a catalogue key ('ns:key', written out so check-i18n sees it used); `offline:action.<kind>` if absent. */
-  label?: string;
+  /**
+   * Its name in the sync status: a catalogue key ('ns:key', written out so check-i18n sees it
+   * used), or one chosen by the item (a photo's says what it shows); `offline:action.<kind>` if absent.
+   */
+  label?: string | ((item: ItemOf<K>) => string);
   /** Its call is an upload: the sync status shows its progress. */
   uploads?: boolean;
 }
@@ -56,8 +59,10 @@ export function offlineActionOf<K extends OfflineKind>(item: ItemOf<K>): Offline
 
 /** How the sync status shows an item: its name's catalogue key, and whether it has a progress bar. */
 export function describeQueued(item: QueueItem): { label: string; uploads: boolean } {
-  const def = offlineActionOf(item as ItemOf<OfflineKind>);
-  return { label: def?.label ?? `offline:action.${item.action.kind}`, uploads: def?.uploads ?? false };
+  const typed = item as ItemOf<OfflineKind>;
+  const def = offlineActionOf(typed);
+  const label = typeof def?.label === 'function' ? def.label(typed) : def?.label;
+  return { label: label ?? `offline:action.${item.action.kind}`, uploads: def?.uploads ?? false };
 }
 
 let loader: (() => Promise<unknown>) | null = null;

@@ -1,9 +1,11 @@
 /**
- * Work photos from the technician: pick several images, or take one with the phone's camera
+ * Work photos from the technician: first what they show (issue 35 item 2: Before, After, Other;
+ * Before while the job has no before photo, sent or queued, else After), then pick several images, or take one with the phone's camera
  * (a second input with capture="environment"). Each image is made small on the phone and goes
  * through the offline queue (issue 22), up in its own call with its own progress bar; then
  * 'n image(s) uploaded successfully!', or "saved on this phone" with no network. Uploading with nothing chosen says
- * 'Please select at least one image'. Words from the `technician` catalogue.
+ * 'Please select at least one image'. Each chosen photo keeps the kind picked when it was chosen,
+ * shown on its row, and carries it through the queue (`mediaKind`). Words from the `technician` catalogue.
  */
 import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloudUpload from '@mui/icons-material/CloudUploadOutlined';
@@ -15,10 +17,13 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MEDIA_KINDS, type MediaKind } from '#shared/domain/media.ts';
 import { useToast } from '#web/components/toast.tsx';
 import { queue, useOfflineQueue } from '#web/lib/offline/app-queue.ts';
 import { compressPhoto } from '#web/lib/offline/compress.ts';
@@ -28,6 +33,8 @@ import { uploadImagesFallback, uploadMediaFallback } from '../api/upload-media.t
 interface Pending {
   key: string;
   file: File;
+  /** What it shows: the kind picked when it was chosen. */
+  kind: MediaKind;
   progress: number;
   /** `queued`: made small and saved on the phone, to be sent when the network returns (issue 22). */
   state: 'waiting' | 'uploading' | 'done' | 'queued' | 'failed';
@@ -47,7 +54,21 @@ const nextKey = () => ++keys;
 const sizeLabel = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-export function PhotoUploader({ requestId, disabled }: { requestId: string; disabled: boolean }) {
+/** The kind picked at first: Before until the job has a before photo (on the server or queued), then After. */
+export function defaultMediaKind(hasBefore: boolean): MediaKind {
+  return hasBefore ? 'AFTER' : 'BEFORE';
+}
+
+export function PhotoUploader({
+  requestId,
+  disabled,
+  hasBefore,
+}: {
+  requestId: string;
+  disabled: boolean;
+  /** The job already has a BEFORE photo on the server. */
+  hasBefore: boolean;
+}) {
   const { t } = useTranslation('technician');
   const { t: tOffline } = useTranslation('offline');
   const view = useOfflineQueue(useQueryClient());
@@ -58,6 +79,17 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
   const [items, setItems] = useState<Pending[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The technician's pick; until they pick, the default follows the job's photos.
+  const [picked, setPicked] = useState<MediaKind | null>(null);
+  const kindLabelId = useId();
+  const queuedBefore = view.items.some(
+    (i) =>
+      i.taskId === requestId &&
+      i.state !== 'needsAttention' &&
+      i.action.kind === 'photo' &&
+      i.action.mediaKind === 'BEFORE',
+  );
+  const kind = picked ?? defaultMediaKind(hasBefore || queuedBefore);
 
   const add = (files: FileList | null) => {
     if (!files || files.length === 0) return;
@@ -69,6 +101,7 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
       ...images.map((file) => ({
         key: `${file.name}-${file.size}-${nextKey()}`,
         file,
+        kind,
         progress: 0,
         state: 'waiting' as const,
       })),
@@ -97,7 +130,7 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
       patch(item.key, { state: 'uploading', progress: 0, error: undefined });
       const small = await compressPhoto(item.file);
       const fileName = small === item.file ? item.file.name : `${item.file.name.replace(/\.[^.]*$/, '')}.jpg`;
-      const q = await queue().enqueue({ kind: 'photo', requestId, photo: small, fileName });
+      const q = await queue().enqueue({ kind: 'photo', requestId, photo: small, fileName, mediaKind: item.kind });
       patch(item.key, { seq: q.seq });
       queued.push({ key: item.key, itemKey: q.key });
     }
@@ -156,6 +189,37 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
         }}
       />
       <Stack spacing={1.5}>
+        <Box>
+          {/* A whole-pixel line height: the buttons below stay on whole pixels, wholly on screen once scrolled to. */}
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="div"
+            id={kindLabelId}
+            sx={{ mb: 0.5, lineHeight: '20px' }}
+          >
+            {t('photos.kindLabel')}
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            fullWidth
+            size="small"
+            color="primary"
+            value={kind}
+            onChange={(_, next: MediaKind | null) => {
+              if (next) setPicked(next);
+            }}
+            disabled={disabled || busy}
+            aria-labelledby={kindLabelId}
+            data-testid="photo-kind"
+          >
+            {MEDIA_KINDS.map((k) => (
+              <ToggleButton key={k} value={k} sx={{ minHeight: 44, textTransform: 'none', fontWeight: 600 }}>
+                {t(`photos.kind.${k}`)}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </Box>
         <Stack direction="row" spacing={1.5}>
           <Button
             variant="outlined"
@@ -196,16 +260,24 @@ export function PhotoUploader({ requestId, disabled }: { requestId: string; disa
         </Alert>
       ) : null}
       {items.length > 0 ? (
-        <Stack
-          spacing={1}
-          sx={{ mt: 2 }}
-          component="ul"
-          aria-label={t('photos.selected')}
-          style={{ padding: 0, margin: 0 }}
-        >
+        <Stack spacing={1} component="ul" aria-label={t('photos.selected')} sx={{ mt: 2, mb: 0, mx: 0, p: 0 }}>
           {items.map((p) => (
             <Box component="li" key={p.key} sx={{ listStyle: 'none' }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography
+                  variant="caption"
+                  data-testid="photo-row-kind"
+                  sx={{
+                    flexShrink: 0,
+                    px: 0.75,
+                    borderRadius: 1,
+                    border: 1,
+                    borderColor: 'divider',
+                    fontWeight: 600,
+                  }}
+                >
+                  {t(`photos.kind.${p.kind}`)}
+                </Typography>
                 <Typography
                   variant="body2"
                   sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}

@@ -85,6 +85,7 @@ export function WorkProgressPanel({
   const done = workIsDone(r);
   const canUpload = allowed.includes('uploadMedia');
   const canLocate = allowed.includes('captureLocation') && !done;
+  const hasBefore = r.workMedia.some((m) => m.kind === 'BEFORE');
   const primary = { width: '100%', minHeight: 52, fontSize: 17 };
 
   return (
@@ -142,7 +143,7 @@ export function WorkProgressPanel({
               <Typography variant="subtitle2" sx={{ mb: 1 }}>
                 {t('work.photos')}
               </Typography>
-              <PhotoUploader requestId={r.id} disabled={false} />
+              <PhotoUploader requestId={r.id} disabled={false} hasBefore={hasBefore} />
             </Box>
           </>
         ) : null}
@@ -152,7 +153,7 @@ export function WorkProgressPanel({
               <Typography variant="subtitle2">{t('work.addForgotten')}</Typography>
             </AccordionSummary>
             <AccordionDetails>
-              <PhotoUploader requestId={r.id} disabled={false} />
+              <PhotoUploader requestId={r.id} disabled={false} hasBefore={hasBefore} />
             </AccordionDetails>
           </Accordion>
         ) : null}
