@@ -147,6 +147,7 @@ const MEDIA = jsonRows(
     ['uploadedByName', '"users"."name"'],
     ['uploadedAt', '"work_media"."uploaded_at"'],
     ['takenAt', '"work_media"."taken_at"'],
+    ['kind', '"work_media"."kind"'],
   ],
   `from "work_media" inner join "users" on "users"."id" = "work_media"."uploaded_by_id" where "work_media"."request_id" = "service_requests"."id"`,
   `"work_media"."uploaded_at" asc, "work_media"."id" asc`,

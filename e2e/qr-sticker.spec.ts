@@ -110,6 +110,17 @@ test('a customer reports a leak from the sticker on a 360 px phone; the office s
     ),
   ).toBeVisible();
   await expect(page.getByText('Water drips under the sink since yesterday')).toBeVisible();
+  // The job sheet (issue 35 item 3, ADR 045) downloads as a PDF named for the ticket.
+  const [sheet] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Job sheet (PDF)' }).click(),
+  ]);
+  expect(sheet.suggestedFilename()).toBe(`job-sheet-${ticket}.pdf`);
+  expect(
+    readFileSync((await sheet.path()) as string)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 });
 
 test('the unit page: no PUBLIC_URL, so the sticker download is refused in words; a re-issued code retires the old sticker', async ({

@@ -43,6 +43,7 @@ import { customerMergeRoutes } from './modules/customers/merge-routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
+import { jobSheetRoutes } from './modules/job-sheets/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { PushHub } from './modules/notifications/push.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -245,6 +246,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(readingRoutes, { prefix: '/api' });
   await app.register(publicUnitRoutes, { prefix: '/api' });
   await app.register(stickerRoutes, { prefix: '/api' });
+  await app.register(jobSheetRoutes, { prefix: '/api' });
   await app.register(contractRoutes, { prefix: '/api' });
   await app.register(maintenanceRoutes, { prefix: '/api' });
   await app.register(backupRoutes, { prefix: '/api' });

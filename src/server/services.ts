@@ -22,6 +22,7 @@ import { CustomerImports } from './modules/customers/import.service.ts';
 import { CustomerMergeService } from './modules/customers/merge.service.ts';
 import { CustomersService } from './modules/customers/service.ts';
 import { ImportService } from './modules/imports/service.ts';
+import { JobSheetService } from './modules/job-sheets/service.ts';
 import { type JobRaiser, MaintenanceRun } from './modules/maintenance/run.ts';
 import { MaintenanceService } from './modules/maintenance/service.ts';
 import { NotificationService } from './modules/notifications/service.ts';
@@ -127,6 +128,13 @@ export function buildServices(infra: Infra) {
     { raiseManyInTransaction: (...job) => requests.raiseManyInTransaction(...job) },
   );
 
+  // --- a request's job sheet (issue 35 item 3): the request's reach, its unit, parts, readings, photos
+  const jobSheets = new JobSheetService(db, requests, storage, {
+    serviceName: config.SERVICE_NAME,
+    supportPhone: config.SUPPORT_PHONE ?? null,
+    timeZone: config.TZ,
+  });
+
   // --- QR stickers (issue 36 item 3, ADR 043)
   const stickers = new StickerService(db, units, {
     publicUrl: config.PUBLIC_URL,
@@ -149,6 +157,7 @@ export function buildServices(infra: Infra) {
     readings,
     publicUnits,
     stickers,
+    jobSheets,
     imports,
     backups,
   };

@@ -667,6 +667,7 @@ export const ENDPOINTS: Endpoint[] = [
       refuse: [bodyRegion(400)],
     },
     read: { gate: 'requestRead', refuse: [seen] },
+    'job-sheet.pdf': { name: 'job sheet', gate: 'requestRead', refuse: [seen] },
     technicians: {
       name: 'assign candidates',
       gate: 'requestRead',

@@ -5,21 +5,13 @@
  * other characters print as "?" and ₹ as "Rs"; the SVG sticker has no such limit.
  */
 import PDFDocument from 'pdfkit';
+import { latin, PT_PER_MM } from '#server/lib/pdf.ts';
 import { STICKER_H, STICKER_W, type StickerLayout } from './layout.ts';
 
-const PT_PER_MM = 72 / 25.4;
 const A4 = { w: 595.28, h: 841.89 };
 export const ACROSS = 3;
 export const DOWN = 8;
 export const PER_PAGE = ACROSS * DOWN;
-
-/** Text Helvetica (WinAnsi) can show. */
-export function latin(text: string): string {
-  return text
-    .replace(/₹/g, 'Rs')
-    .replace(/…/g, '...')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
-}
 
 /** The sheet as a stream (pdfkit writes each page as it is finished). */
 export function stickerSheet(layouts: Iterable<StickerLayout>, title: string): PDFKit.PDFDocument {

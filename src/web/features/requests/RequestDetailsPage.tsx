@@ -38,6 +38,7 @@ import { useRequest } from './api/get-request.ts';
 import { ApprovalHistory } from './components/ApprovalHistory.tsx';
 import { CustomerContactCard } from './components/CustomerContactCard.tsx';
 import { Fact, Section } from './components/DetailsSection.tsx';
+import { JobSheetButton } from './components/JobSheetButton.tsx';
 import { PhotoGrid } from './components/PhotoGrid.tsx';
 import { RequestActions } from './components/RequestActions.tsx';
 import { RequestFactsCard } from './components/RequestFactsCard.tsx';
@@ -131,6 +132,8 @@ export default function RequestDetailsPage({ unitCard, completionParts, readings
             />
             {/* Raised by the customer at the unit's QR sticker (issue 36). */}
             {r.source === 'QR' ? <Chip icon={<QrCode2 />} label={t('source.QR')} variant="outlined" /> : null}
+            {/* The job sheet (issue 35 item 3): what was done, as a PDF to keep or send. */}
+            <JobSheetButton requestId={r.id} ticketNumber={r.ticketNumber} />
           </Stack>
         }
         actions={<RequestActions request={r} allowed={allowed} />}
