@@ -531,7 +531,7 @@ const MAINTENANCE_ENDPOINTS: Endpoint[] = [
     name: 're-issue public code',
     method: 'POST',
     route: '/api/units/:id/public-code',
-    gate: 'customerManage',
+    gate: 'stickerManage',
     dims: REGION,
     target: async (c) => {
       const u = await unitIn(c);
@@ -543,7 +543,7 @@ const MAINTENANCE_ENDPOINTS: Endpoint[] = [
   endpoint<UnitTarget>({
     name: 'sticker sheet of a customer',
     route: '/api/stickers.pdf',
-    gate: 'customerManage',
+    gate: 'stickerManage',
     dims: REGION,
     target: unitIn,
     search: (c) => `customerId=${c.t.customerId}`,

@@ -52,6 +52,11 @@ export const CAPABILITY = {
   maintenance: [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER, ROLE.SERVICE_TEAM_LEAD],
   /** Raising the due jobs now (a Service Manager: their region). */
   maintenanceRun: [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SERVICE_MANAGER],
+  /**
+   * A unit's QR sticker (issue 36, ADR 043): re-issuing its code and printing sticker sheets, the
+   * office's (within its region). One unit's SVG is anyone's who reads the unit (`unitRead`).
+   */
+  stickerManage: MANAGEMENT,
   /** The System page: backups, "Back up now" and free disk space (issue 32, ADR 033). */
   system: [ROLE.SUPER_ADMIN],
 } as const satisfies Record<string, readonly SystemRole[]>;

@@ -36,7 +36,7 @@ export const stickerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/stickers.pdf',
-    { preHandler: guards.guard('customerManage'), schema: { tags, querystring: sheetQuery } },
+    { preHandler: guards.guard('stickerManage'), schema: { tags, querystring: sheetQuery } },
     async (req, reply) => {
       const { total, pdf } = await stickers.sheet(actorOf(req), req.query);
       return reply

@@ -71,7 +71,7 @@ export const unitRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/units/:id/public-code',
     {
-      preHandler: g('customerManage'),
+      preHandler: g('stickerManage'),
       schema: { tags, params: idParams, response: { 200: unitDetails, ...errors } },
     },
     async (req) => service.reissuePublicCode(actorOf(req), req.params.id, req.ip),

@@ -171,7 +171,7 @@ export class UnitService {
 
   /**
    * A new QR code for the unit (issue 36 item 2, ADR 043): the old sticker's page answers 404
-   * from the commit on. The office's (customerManage, by the route's guard) within its region;
+   * from the commit on. The office's (the policy table's stickerManage, by the route's guard) within its region;
    * the audit row names the change, never the code.
    */
   async reissuePublicCode(actor: Actor, id: string, ip: string): Promise<UnitDetails> {

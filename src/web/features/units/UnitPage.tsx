@@ -230,7 +230,7 @@ export default function UnitPage({ contracts, readings }: UnitPageProps) {
               {t('unit.region')}: {u.customer.regionName}
             </Typography>
           </Section>
-          <QrSticker unit={u} mayReissue={active && mayWrite} Section={Section} />
+          <QrSticker unit={u} mayReissue={active && hasCapability(policyRole, 'stickerManage')} Section={Section} />
         </Box>
         {contracts?.(u, Section)}
       </Box>

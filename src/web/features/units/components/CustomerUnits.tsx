@@ -46,7 +46,9 @@ export function CustomerUnits({ customerId }: { customerId: string }) {
           useFlexGap
           sx={{ ml: 'auto !important', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
         >
-          {items.length > 0 && <StickerPdfButton scope={{ customerId }} />}
+          {items.length > 0 && hasCapability(policyRole, 'stickerManage') && (
+            <StickerPdfButton scope={{ customerId }} />
+          )}
           {items.length > 0 && <ExportButton path={`/customers/${customerId}/units`} />}
         </Stack>
         {mayAdd && (

@@ -27,7 +27,7 @@ import { downloadSticker, useReissueCode } from '../api/public-code.ts';
 
 export interface QrStickerProps {
   unit: UnitDetails;
-  /** Whether this user may re-issue the code (unitWrite). */
+  /** Whether this user may re-issue the code (the policy table's `stickerManage`). */
   mayReissue: boolean;
   Section: (props: { title: string; children: ReactNode }) => ReactNode;
 }
