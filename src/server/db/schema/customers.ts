@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ConsentSource } from '#shared/domain/messages.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { regions, users } from './people.ts';
 
@@ -28,6 +30,13 @@ export const customers = pgTable(
      * read, kept so the merge can be undone (customer_merges, schema/customer-merges.ts).
      */
     mergedAt: tstz(),
+    /** The language messages go to the customer in (issue 35 item 4): one of the six. */
+    language: text().$type<Locale>().notNull().default('en-IN'),
+    /** Consent to messages per channel, when and from where it was last set (issue 35 item 5). */
+    whatsappOptIn: boolean().notNull().default(false),
+    smsOptIn: boolean().notNull().default(false),
+    consentAt: tstz(),
+    consentSource: text().$type<ConsentSource>(),
     /** name + every phone, lower-case: what the list search matches (trigram index). */
     searchText: text().notNull().default(''),
     createdById: uuid().references(() => users.id, { onDelete: 'set null' }),

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { StoredJobFacts } from '#shared/contracts/job.ts';
 import type { MediaKind } from '#shared/domain/media.ts';
+import type { ProofKind } from '#shared/domain/messages.ts';
 import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
@@ -63,6 +64,8 @@ export const serviceRequests = pgTable(
      * parts, cover), rendered in the reader's language; null for a request a person typed.
      */
     job: jsonb().$type<StoredJobFacts>(),
+    /** What proved the completion (issue 35 item 1): SIGNATURE, OTP, or null (none recorded). */
+    proof: text().$type<ProofKind>(),
   },
   // Lists order by (created_at desc, id desc), and DESC means NULLS FIRST in an ORDER BY: the
   // indexes must say so (Drizzle's .desc() alone writes NULLS LAST, which the planner cannot use
@@ -80,6 +83,10 @@ export const serviceRequests = pgTable(
     index('service_requests_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('service_requests_ticket_no_key').on(t.ticketNo),
     index().on(t.unitId, t.createdAt.desc().nullsFirst()),
+    // `?proof=none` (issue 35 item 1): the completed requests without proof, newest first.
+    index('service_requests_no_proof')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`proof IS NULL AND status IN ('WORK_COMPLETED', 'COMPLETED')`),
   ],
 );
 
