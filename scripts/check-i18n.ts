@@ -68,10 +68,12 @@ export function loadCatalogues(root = ROOT): Record<string, Record<string, Flat>
       out[PUBLIC_UNIT_NS] ??= {};
       out[PUBLIC_UNIT_NS][lng] = flatten(JSON.parse(fs.readFileSync(qrPage, 'utf8')));
     }
-    const server = path.join(root, SERVER_DIR, lng, 'server.json');
-    if (fs.existsSync(server)) {
-      out.server ??= {};
-      out.server[lng] = flatten(JSON.parse(fs.readFileSync(server, 'utf8')));
+    // The server's texts and the customers' message templates (issue 35, ADR 046).
+    for (const ns of ['server', 'customer-messages']) {
+      const file = path.join(root, SERVER_DIR, lng, `${ns}.json`);
+      if (!fs.existsSync(file)) continue;
+      out[ns] ??= {};
+      out[ns][lng] = flatten(JSON.parse(fs.readFileSync(file, 'utf8')));
     }
   }
   return out;

@@ -43,6 +43,7 @@ import { customerMergeRoutes } from './modules/customers/merge-routes.ts';
 import { customerRoutes } from './modules/customers/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
+import { JOB_SHEET_PAGE_HTML, publicJobSheetRoutes } from './modules/job-sheets/public-routes.ts';
 import { jobSheetRoutes } from './modules/job-sheets/routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/routes.ts';
 import { PushHub } from './modules/notifications/push.ts';
@@ -56,6 +57,7 @@ import { readingRoutes } from './modules/readings/routes.ts';
 import { regionRoutes } from './modules/regions/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { serviceRequestRoutes } from './modules/service-requests/routes.ts';
+import { messageRoutes, messageWebhookRoutes } from './modules/messages/routes.ts';
 import { stickerRoutes } from './modules/stickers/routes.ts';
 import { technicianRoutes } from './modules/technicians/routes.ts';
 import { unitRoutes } from './modules/units/routes.ts';
@@ -192,6 +194,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       reply.header('x-robots-tag', 'noindex, nofollow');
       return reply.type('text/html').sendFile(PUBLIC_PAGE_HTML, webRoot);
     }
+    // A job sheet's public link (issue 35 item 3, ADR 048): its own small entry, never indexed.
+    if (request.url.startsWith('/j/') && fs.existsSync(path.join(webRoot, JOB_SHEET_PAGE_HTML))) {
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      return reply.type('text/html').sendFile(JOB_SHEET_PAGE_HTML, webRoot);
+    }
     return reply.type('text/html').sendFile('index.html', webRoot);
   });
 
@@ -246,7 +253,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(readingRoutes, { prefix: '/api' });
   await app.register(publicUnitRoutes, { prefix: '/api' });
   await app.register(stickerRoutes, { prefix: '/api' });
+  await app.register(messageRoutes, { prefix: '/api' });
+  await app.register(messageWebhookRoutes, { prefix: '/api' });
   await app.register(jobSheetRoutes, { prefix: '/api' });
+  await app.register(publicJobSheetRoutes, { prefix: '/api' });
   await app.register(contractRoutes, { prefix: '/api' });
   await app.register(maintenanceRoutes, { prefix: '/api' });
   await app.register(backupRoutes, { prefix: '/api' });

@@ -1,6 +1,7 @@
 /** Environment, read and validated once (docs/product-rules.md R-35). */
 import path from 'node:path';
 import { z } from 'zod';
+import { PROOF_MODES } from '#shared/domain/messages.ts';
 
 const flag = (def: boolean) =>
   z
@@ -31,6 +32,18 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v?.trim() || undefined),
+  /**
+   * What a completed job needs as proof (issue 35 item 1, ADR 047): `optional` (the default: the
+   * spec's client, which sends none, works unchanged), `signature` (the customer's signature),
+   * `otp` (the one-time code sent to the customer's phone) or `either`. Required and missing, the
+   * technician's stop answers 400 saying what is needed.
+   */
+  PROOF_OF_COMPLETION: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : v),
+    z
+      .enum(PROOF_MODES, { error: 'PROOF_OF_COMPLETION must be optional, signature, otp or either' })
+      .default('optional'),
+  ),
   /** A unit's public page (ADR 043): reads, and request attempts (accepted or not), per client address an hour. */
   PUBLIC_READS_PER_IP_HOUR: z.coerce.number().int().min(1).default(60),
   PUBLIC_ATTEMPTS_PER_IP_HOUR: z.coerce.number().int().min(1).default(10),
@@ -212,7 +225,58 @@ const envSchema = z.object({
     .min(1, 'BACKUP_KEEP must be a whole number from 1 to 1000')
     .max(1000, 'BACKUP_KEEP must be a whole number from 1 to 1000')
     .default(14),
-});
+  /**
+   * Customer messages (issue 35, ADR 046): how they leave. `log` (default) marks each SENT with a
+   * `log-…` id and sends nothing; `webhook` POSTs each to MESSAGE_WEBHOOK_URL, signed with
+   * MESSAGE_WEBHOOK_SECRET; `whatsapp-cloud` uses the WhatsApp Business Cloud API (WHATSAPP_TOKEN,
+   * WHATSAPP_PHONE_ID; WHATSAPP_API_URL for another Graph API version or a local fake).
+   */
+  MESSAGE_DRIVER: z
+    .enum(['log', 'webhook', 'whatsapp-cloud'], { error: 'MESSAGE_DRIVER must be log, webhook or whatsapp-cloud' })
+    .default('log'),
+  MESSAGE_WEBHOOK_URL: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(z.url({ protocol: /^https?$/, message: 'MESSAGE_WEBHOOK_URL must be an http:// or https:// address' }).optional()),
+  /** Signs what the webhook sends and checks the delivery-status webhook (at least 16 characters). */
+  MESSAGE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined)
+    .pipe(z.string().min(16, 'MESSAGE_WEBHOOK_SECRET must be at least 16 characters').optional()),
+  WHATSAPP_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  WHATSAPP_PHONE_ID: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  WHATSAPP_API_URL: z.string().trim().default('https://graph.facebook.com/v21.0'),
+  /** How long a gateway may take to answer one message. */
+  MESSAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** On the embedded database, how often the deliverer looks for due messages (PostgreSQL: every minute by pg-boss, and at once after each event). */
+  MESSAGE_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /** The gateways' delivery reports and replies (POST /api/public/messages/webhook), per address a minute. */
+  MESSAGE_WEBHOOK_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+})
+  .superRefine((v, ctx) => {
+    if (v.MESSAGE_DRIVER === 'webhook' && (!v.MESSAGE_WEBHOOK_URL || !v.MESSAGE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MESSAGE_WEBHOOK_URL'],
+        message: 'MESSAGE_DRIVER=webhook needs MESSAGE_WEBHOOK_URL and MESSAGE_WEBHOOK_SECRET',
+      });
+    }
+    if (v.MESSAGE_DRIVER === 'whatsapp-cloud' && (!v.WHATSAPP_TOKEN || !v.WHATSAPP_PHONE_ID)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WHATSAPP_TOKEN'],
+        message: 'MESSAGE_DRIVER=whatsapp-cloud needs WHATSAPP_TOKEN and WHATSAPP_PHONE_ID',
+      });
+    }
+  });
 
 export type Config = z.infer<typeof envSchema> & {
   dataDir: string;

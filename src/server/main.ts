@@ -13,7 +13,7 @@ import { resolveSecret } from './lib/tokens.ts';
 import { localUrlOf, publishLocalAdmin } from './modules/backups/local-access.ts';
 import { scheduleDailyBackup } from './modules/backups/schedule.ts';
 import { scheduleDailyMaintenance } from './modules/maintenance/daily.ts';
-import { type JobRunner, jobRunnerFor } from './modules/maintenance/jobs.ts';
+import { type JobRunner, jobRunnerFor, type QueueRunner } from './modules/maintenance/jobs.ts';
 import { Lifecycle, prepareDatabase } from './modules/ops/lifecycle.ts';
 import { loggerOptions } from './modules/ops/logging.ts';
 import { whereText, whereToOpen } from './modules/ops/where.ts';
@@ -49,7 +49,7 @@ async function main() {
 
   let closing = false;
   /** Background work (ADR 024): started once the database is ready, stopped before it closes. */
-  let jobs: JobRunner | null = null;
+  let jobs: (JobRunner & QueueRunner) | null = null;
   /** Removes DATA_DIR/local-admin.json (PGlite: how `npm run backup` reaches this server, ADR 033). */
   let unpublishLocalAdmin: (() => void) | null = null;
   const shutdown = async (signal: string) => {
@@ -146,8 +146,18 @@ async function main() {
     await scheduleDailyMaintenance(jobs, config, database.db, app.log, app.deps.services.requests);
     // The daily backup (issue 32, ADR 033) at BACKUP_AT on the same runner; BACKUP_AT=off: none.
     if (!closing) await scheduleDailyBackup(jobs, config, app.deps.services.backups, app.log);
+    // Customer messages (issue 35, ADR 046): the outbox's deliverer, polled and woken by each event.
+    if (!closing) {
+      const runner = jobs;
+      const { messageDelivery, setMessageWake } = app.deps.services;
+      await runner.every(MESSAGE_JOB, config.MESSAGE_POLL_SECONDS, () => messageDelivery.deliverDue());
+      setMessageWake(() => runner.trigger(MESSAGE_JOB));
+    }
   }
 }
+
+/** The job runner's name of the outbox's deliverer. */
+const MESSAGE_JOB = 'messages.deliver';
 
 main().catch((err) => {
   console.error(err);

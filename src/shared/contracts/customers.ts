@@ -4,6 +4,7 @@ import { MIN_NAME, PHONE_LENGTH } from '../domain/constants.ts';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../domain/workflow.ts';
 import { clientTime, idNameRef, nameRef, pageQuery } from './common.ts';
 import { jobField } from './job.ts';
+import { customerConsent, messageLanguage } from './messages.ts';
 
 export const CUSTOMER_MESSAGES = {
   phoneRequired: 'Phone number is required',
@@ -112,6 +113,8 @@ export const customerBody = z
     latitude: coordinate.nullish(),
     longitude: coordinate.nullish(),
     accuracy: accuracy.nullish(),
+    /** The language of the customer's messages (issue 35): one of the six; absent keeps it. */
+    language: messageLanguage.optional(),
   })
   .superRefine((v, ctx) => {
     const seen = new Set([v.primaryPhone]);
@@ -148,6 +151,10 @@ export const customerItem = z.object({
   longitude: z.number().nullable(),
   accuracy: z.number().nullable(),
   createdAt: z.string(),
+  /** The language of the customer's messages (issue 35); added after the spec. */
+  language: messageLanguage,
+  /** Consent to WhatsApp and SMS messages (issue 35 item 5); added after the spec. */
+  consent: customerConsent,
 });
 export type CustomerItem = z.infer<typeof customerItem>;
 

@@ -23,7 +23,7 @@ export const messageListQuery = pageQuery.extend({
   status: z.enum(['ALL', '', ...MESSAGE_STATUSES], { error: 'Unknown message status' }).optional(),
   channel: z.enum(['ALL', '', ...MESSAGE_CHANNELS], { error: 'Channel must be WHATSAPP or SMS' }).optional(),
 });
-export type MessageListQuery = z.input<typeof messageListQuery>;
+export type MessageListQuery = z.output<typeof messageListQuery>;
 
 export const messageItem = z.object({
   id: z.string(),

@@ -75,6 +75,8 @@ const ROUTE_ROLES: Record<RouteKey, SystemRole[]> = {
   unit: SEVEN,
   // Issue 32: backups and disk space, the Super Admin's only.
   system: [SA],
+  // Issue 35: the customer messages' outbox and templates, the admins'.
+  messages: ADMINS,
 };
 
 describe('menu', () => {

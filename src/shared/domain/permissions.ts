@@ -57,6 +57,11 @@ export const CAPABILITY = {
    * office's (within its region). One unit's SVG is anyone's who reads the unit (`unitRead`).
    */
   stickerManage: MANAGEMENT,
+  /**
+   * Customer messages (issue 35, ADR 046): the outbox, retrying a message, editing the templates.
+   * The admins, whose business-wide words they are.
+   */
+  messages: ADMINS,
   /** The System page: backups, "Back up now" and free disk space (issue 32, ADR 033). */
   system: [ROLE.SUPER_ADMIN],
 } as const satisfies Record<string, readonly SystemRole[]>;
@@ -94,6 +99,8 @@ export const ROUTES = {
   products: { path: '/products', capability: 'productManage' },
   unit: { path: '/units/:id', capability: 'customerHistory' },
   system: { path: '/system', capability: 'system' },
+  /** The customer messages' outbox and templates (issue 35, ADR 046). */
+  messages: { path: '/messages', capability: 'messages' },
 } as const satisfies Record<string, { path: string; capability: Capability }>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -137,6 +144,7 @@ export const MENU: readonly { label: string; route: RouteKey; icon: string }[] =
   { label: 'Audit Log', route: 'audit', icon: 'audit' },
   { label: 'Maintenance', route: 'maintenance', icon: 'maintenance' },
   { label: 'Products', route: 'products', icon: 'products' },
+  { label: 'Messages', route: 'messages', icon: 'messages' },
   { label: 'System', route: 'system', icon: 'system' },
 ];
 

@@ -64,6 +64,10 @@ export const PLACEHOLDERS = {
   stickerPrivateUrl: ['url'],
   publicPhone: ['digits'],
   publicDescriptionLong: ['max'],
+  otpExpired: ['minutes'],
+  otpWrong: ['left'],
+  otpTooManySends: ['max', 'minutes'],
+  templatePlaceholders: ['names', 'allowed'],
 } as const satisfies Partial<Record<ServerMessageName, readonly string[]>>;
 
 type Placeholders = typeof PLACEHOLDERS;

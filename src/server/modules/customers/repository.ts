@@ -5,6 +5,8 @@ import { customers } from '#server/db/schema/customers.ts';
 import { regions, users } from '#server/db/schema/people.ts';
 import { serviceRequests, workMedia } from '#server/db/schema/requests.ts';
 import { streamRows } from '#server/db/stream.ts';
+import type { ConsentSource } from '#shared/domain/messages.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 
 const view = {
   id: customers.id,
@@ -19,6 +21,11 @@ const view = {
   longitude: customers.longitude,
   accuracy: customers.locationAccuracy,
   createdAt: customers.createdAt,
+  language: customers.language,
+  whatsappOptIn: customers.whatsappOptIn,
+  smsOptIn: customers.smsOptIn,
+  consentAt: customers.consentAt,
+  consentSource: customers.consentSource,
 };
 
 export type CustomerRow = {
@@ -34,6 +41,11 @@ export type CustomerRow = {
   longitude: number | null;
   accuracy: number | null;
   createdAt: Date;
+  language: Locale;
+  whatsappOptIn: boolean;
+  smsOptIn: boolean;
+  consentAt: Date | null;
+  consentSource: ConsentSource | null;
 };
 
 export interface CustomerFilter {
@@ -124,6 +136,8 @@ export interface CustomerValues {
   latitude: number | null;
   longitude: number | null;
   locationAccuracy: number | null;
+  /** The language of the customer's messages; absent: unchanged (the default on a new customer). */
+  language?: Locale;
 }
 
 export async function insertCustomer(db: Tx, values: CustomerValues & { createdById: string }): Promise<string> {
@@ -193,4 +207,16 @@ export async function historyOf(db: Tx, customerId: string) {
     .leftJoin(users, eq(users.id, serviceRequests.assignedToId))
     .where(eq(serviceRequests.customerId, customerId))
     .orderBy(desc(serviceRequests.createdAt), desc(serviceRequests.id));
+}
+
+/** A customer's consent to messages (issue 35 item 5). */
+export async function setConsent(
+  db: Tx,
+  id: string,
+  c: { whatsappOptIn: boolean; smsOptIn: boolean; consentSource: ConsentSource },
+): Promise<void> {
+  await db
+    .update(customers)
+    .set({ ...c, consentAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(customers.id, id));
 }

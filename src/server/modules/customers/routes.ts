@@ -7,6 +7,7 @@ import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams, okBody } from '#shared/contracts/common.ts';
 import { customerBody, customerHistory, customerItem, customerListQuery } from '#shared/contracts/customers.ts';
 import { withExport } from '#shared/contracts/exports.ts';
+import { consentBody } from '#shared/contracts/messages.ts';
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { guards } = app.deps;
@@ -67,6 +68,16 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['customers'], params: idParams, body: customerBody, response: { 200: customerItem, ...errors } },
     },
     async (req) => service.update(actorOf(req), req.params.id, req.body, req.ip),
+  );
+
+  // A customer's consent to WhatsApp and SMS messages (issue 35 item 5, ADR 046).
+  app.put(
+    '/customers/:id/consent',
+    {
+      preHandler: manage,
+      schema: { tags: ['customers'], params: idParams, body: consentBody, response: { 200: customerItem, ...errors } },
+    },
+    async (req) => service.setConsent(actorOf(req), req.params.id, req.body, req.ip),
   );
 
   app.delete(

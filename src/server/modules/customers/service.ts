@@ -12,6 +12,7 @@ import { cappedWindow, containsPattern, type Window } from '#server/lib/paging.t
 import type { TokenService } from '#server/lib/tokens.ts';
 import type { CustomerBody, CustomerHistory, CustomerItem, HistoryItem } from '#shared/contracts/customers.ts';
 import { answerFacts } from '#shared/contracts/job.ts';
+import type { ConsentBody } from '#shared/contracts/messages.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import type { RequestType } from '#shared/domain/workflow.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
@@ -31,6 +32,13 @@ export function toCustomerItem(row: repo.CustomerRow): CustomerItem {
     longitude: row.longitude,
     accuracy: row.accuracy,
     createdAt: row.createdAt.toISOString(),
+    language: row.language,
+    consent: {
+      whatsapp: row.whatsappOptIn,
+      sms: row.smsOptIn,
+      at: row.consentAt?.toISOString() ?? null,
+      source: row.consentSource,
+    },
   };
 }
 
@@ -47,6 +55,7 @@ export function valuesOf(body: CustomerBody): repo.CustomerValues {
     latitude: located ? (body.latitude as number) : null,
     longitude: located ? (body.longitude as number) : null,
     locationAccuracy: located ? (body.accuracy ?? null) : null,
+    ...(body.language ? { language: body.language } : {}),
   };
 }
 
@@ -161,6 +170,29 @@ export class CustomersService {
         details: {
           ...(before.name !== body.name ? { name: { from: before.name, to: body.name } } : {}),
           ...(before.regionId !== body.regionId ? { regionId: { from: before.regionId, to: body.regionId } } : {}),
+        },
+      });
+    });
+    return this.get(actor, id);
+  }
+
+  /** A customer's consent to messages per channel, and where it came from (issue 35 item 5). */
+  async setConsent(actor: Actor, id: string, body: ConsentBody, ip: string): Promise<CustomerItem> {
+    await this.db.transaction(async (tx) => {
+      await repo.lockCustomer(tx, id);
+      const before = await this.reachable(tx, actor, id);
+      await repo.setConsent(tx, id, { whatsappOptIn: body.whatsapp, smsOptIn: body.sms, consentSource: body.source });
+      await audit(tx, {
+        actorId: actor.id,
+        actorEmail: actor.email,
+        action: 'customer.consent',
+        entityType: 'customer',
+        entityId: id,
+        ip,
+        details: {
+          whatsapp: { from: before.whatsappOptIn, to: body.whatsapp },
+          sms: { from: before.smsOptIn, to: body.sms },
+          source: body.source,
         },
       });
     });

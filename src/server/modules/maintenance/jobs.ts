@@ -18,12 +18,60 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/**
+ * Queued work (ADR 046): a named job run every `seconds` and whenever `trigger` asks, never two
+ * at once. On PostgreSQL a pg-boss queue of policy `stately` (at most one job waiting and one
+ * running, so many triggers coalesce), fired every minute by its schedule and by each trigger,
+ * fetched by one worker across every process; the work's own state (the outbox's rows, their
+ * attempts and next attempt) lives in the app's tables, so a crash loses nothing. On PGlite a
+ * timer in this process polls, and a trigger runs it soon.
+ */
+export interface QueueRunner {
+  every(name: string, seconds: number, handler: JobHandler): Promise<void>;
+  /** Run the job soon (coalesced with a run already waiting). */
+  trigger(name: string): void;
+}
+
 export { cronOf, nextDaily } from '#server/lib/daily.ts';
 
 /** PGlite: this process is the only one; croner fires at the time, a run never overlaps itself. */
-export class InProcessRunner implements JobRunner {
+export class InProcessRunner implements JobRunner, QueueRunner {
   private readonly jobs: Cron[] = [];
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly queued = new Map<string, { handler: JobHandler; running: boolean; again: boolean }>();
+  private stopped = false;
   constructor(private readonly onError: (name: string, err: unknown) => void) {}
+
+  async every(name: string, seconds: number, handler: JobHandler): Promise<void> {
+    this.queued.set(name, { handler, running: false, again: false });
+    const timer = setInterval(() => this.trigger(name), seconds * 1000);
+    timer.unref();
+    this.timers.push(timer);
+    this.trigger(name);
+  }
+
+  trigger(name: string): void {
+    const q = this.queued.get(name);
+    if (!q || this.stopped) return;
+    if (q.running) {
+      q.again = true;
+      return;
+    }
+    q.running = true;
+    // After the caller's transaction has had its moment to commit.
+    setTimeout(async () => {
+      try {
+        do {
+          q.again = false;
+          await q.handler();
+        } while (q.again && !this.stopped);
+      } catch (err) {
+        this.onError(name, err);
+      } finally {
+        q.running = false;
+      }
+    }, 250).unref();
+  }
 
   async daily(name: string, at: string, timeZone: string, handler: JobHandler): Promise<Date | null> {
     const job = new Cron(
@@ -38,12 +86,14 @@ export class InProcessRunner implements JobRunner {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     for (const job of this.jobs) job.stop();
+    for (const t of this.timers) clearInterval(t);
   }
 }
 
 /** PostgreSQL: pg-boss in its own schema (`pgboss`), safe across any number of processes. */
-export class PgBossRunner implements JobRunner {
+export class PgBossRunner implements JobRunner, QueueRunner {
   private readonly boss: PgBoss;
   private started: Promise<unknown> | null = null;
 
@@ -55,9 +105,35 @@ export class PgBossRunner implements JobRunner {
     this.boss.on('error', (err) => this.onError('pg-boss', err));
   }
 
-  async daily(name: string, at: string, timeZone: string, handler: JobHandler): Promise<Date | null> {
+  private start(): Promise<unknown> {
     this.started ??= dropPgBoss10Schema(this.connectionString).then(() => this.boss.start());
-    await this.started;
+    return this.started;
+  }
+
+  async every(name: string, seconds: number, handler: JobHandler): Promise<void> {
+    await this.start();
+    await this.boss.createQueue(name, { policy: 'stately' });
+    // pg-boss's schedule is a cron: at most once a minute; the triggers do the rest.
+    await this.boss.schedule(name, '* * * * *');
+    await this.boss.work(name, { pollingIntervalSeconds: Math.max(0.5, Math.min(seconds, 2)) }, async () => {
+      try {
+        await handler();
+      } catch (err) {
+        this.onError(name, err);
+        throw err;
+      }
+    });
+  }
+
+  trigger(name: string): void {
+    if (!this.started) return;
+    void this.started
+      .then(() => this.boss.send(name, {}, { startAfter: 1 }))
+      .catch((err) => this.onError(name, err));
+  }
+
+  async daily(name: string, at: string, timeZone: string, handler: JobHandler): Promise<Date | null> {
+    await this.start();
     await this.boss.createQueue(name, { policy: 'singleton' });
     // Kept in pgboss.schedule (name, cron, timezone): one row per name however many processes start.
     await this.boss.schedule(name, cronOf(at), {}, { tz: timeZone });
@@ -112,6 +188,6 @@ export async function dropPgBoss10Schema(connectionString: string, schema = 'pgb
 export function jobRunnerFor(
   databaseUrl: string | undefined,
   onError: (name: string, err: unknown) => void,
-): JobRunner {
+): JobRunner & QueueRunner {
   return databaseUrl ? new PgBossRunner(databaseUrl, onError) : new InProcessRunner(onError);
 }

@@ -78,6 +78,8 @@ export interface RunOptions {
    * it at debug, so an operator can follow a long run, and the kill -9 drill pulls the plug on it.
    */
   onProgress?: (p: { created: number; due: number }) => void;
+  /** A renewal reminder just claimed, in its transaction: the customer's message (ADR 046). */
+  onRenewalReminder?: (tx: Tx, contractId: string, daysBefore: number) => Promise<void>;
 }
 
 const EN_IN_DAY = new Intl.DateTimeFormat('en-IN', {
@@ -313,6 +315,7 @@ export class MaintenanceRun {
       if (!days) continue;
       await this.db.transaction(async (tx) => {
         if (!(await repo.claimReminder(tx, c.id, days))) return;
+        await this.opts.onRenewalReminder?.(tx, c.id, days);
         const to = await repo.salesLeadsOf(tx, c.regionId);
         if (to.length === 0) return;
         const key = 'maintenance.renewalReminder';

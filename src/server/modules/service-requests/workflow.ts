@@ -12,6 +12,7 @@ import type { Actor } from '#server/lib/auth.ts';
 import { clientTimeVerdict } from '#server/lib/client-time.ts';
 import { conflict, invalid } from '#server/lib/errors.ts';
 import type { TransitionCounter } from '#server/lib/metrics.ts';
+import type { RequestEvents, RequestMoment } from '#server/lib/request-events.ts';
 import type { VisitCompleted, VisitEvents } from '#server/lib/visit-events.ts';
 import { notifyWorkflowEvent, type WorkflowEvent } from '#server/modules/notifications/events.service.ts';
 import type { RequestDetails, RequestSummary } from '#shared/contracts/service-requests.ts';
@@ -40,7 +41,11 @@ interface TransitionPlan {
   check?: (before: RequestSummary) => Promise<void> | void;
   /** History rows, work logs: written in the same transaction after the guarded update. */
   after?: (tx: Tx, before: RequestSummary, after: repo.RequestRow) => Promise<void>;
+  /** Undoes what the plan did outside the database when its check or transaction failed (a stored file). */
+  rolledBack?: () => Promise<void>;
   event?: WorkflowEvent;
+  /** Published to the request's subscribers in the same transaction (ADR 046). */
+  moment?: RequestMoment;
   reason?: string | null;
   auditAction: string;
   details?: (before: RequestSummary, after: repo.RequestRow) => Record<string, unknown>;
@@ -69,6 +74,8 @@ export class RequestWorkflow {
     /** A completed visit's subscribers (the composition root registers them). */
     private readonly visits: VisitEvents,
     private readonly metrics: TransitionCounter,
+    /** A request assigned or completed (the customer's messages subscribe: ADR 046). */
+    private readonly events: RequestEvents,
   ) {}
 
   /**
@@ -81,7 +88,20 @@ export class RequestWorkflow {
   private async transition(actor: Actor, id: string, plan: TransitionPlan, ip: string): Promise<RequestDetails> {
     const before = await this.reader.summary(actor, id);
     assertMayAct(plan.action, actor, factsOf(before));
-    await plan.check?.(before);
+    try {
+      await plan.check?.(before);
+      await this.commit(actor, id, plan, ip, before);
+    } catch (err) {
+      await plan.rolledBack?.();
+      throw err;
+    }
+    // Counted once the transaction has committed (an Idempotency-Key replay never gets here).
+    this.metrics.countTransition(plan.auditAction);
+    return this.reader.details(actor, id);
+  }
+
+  /** The transition's one transaction: the guarded UPDATE, then its rows and notices. */
+  private async commit(actor: Actor, id: string, plan: TransitionPlan, ip: string, before: RequestSummary) {
     await this.db.transaction(async (tx) => {
       const changes = {
         ...(await plan.changes(tx, before)),
@@ -109,10 +129,8 @@ export class RequestWorkflow {
           previousAssignedToId: before.assignedToId,
         });
       }
+      if (plan.moment) await this.events.publish(tx, { moment: plan.moment, requestIds: [id] });
     });
-    // Counted once the transaction has committed (an Idempotency-Key replay never gets here).
-    this.metrics.countTransition(plan.auditAction);
-    return this.reader.details(actor, id);
   }
 
   /**
@@ -222,6 +240,7 @@ export class RequestWorkflow {
           if (after.assignedToId) await work.markAssigned(tx, after.assignedToId, after.assignedAt ?? new Date());
         },
         event: 'assigned',
+        moment: 'assigned',
         auditAction: technicianId ? 'request.assign' : 'request.auto_assign',
         details: (before, after) => ({ technicianId: after.assignedToId, previousTechnicianId: before.assignedToId }),
       },
@@ -314,6 +333,7 @@ export class RequestWorkflow {
             }
           },
           event: 'workCompleted',
+          moment: 'completed',
           reason: notes,
           auditAction: 'request.complete_work',
           details: () => (clientTime ? { clientTime } : {}),
