@@ -110,7 +110,7 @@ export function buildServices(infra: Infra) {
   // --- service requests, technicians, uploads (S2 edits this section)
   // A completed visit is published to `visits`, whose subscribers are registered above.
   const requests = new RequestService(db, tokens, metrics, units, visits);
-  const requestQueries = new RequestQueries(db, tokens);
+  const requestQueries = new RequestQueries(db, tokens, config.PUBLIC_URL ?? null);
   const technicians = new TechnicianService(db, requestQueries, requests);
   // One queue per process for all image work: IMAGE_CONCURRENCY pictures at once, IMAGE_QUEUE waiting.
   const images = new WorkQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE, ERR.imageBusy);
@@ -129,7 +129,8 @@ export function buildServices(infra: Infra) {
   );
 
   // --- a request's job sheet (issue 35 item 3): the request's reach, its unit, parts, readings, photos
-  const jobSheets = new JobSheetService(db, requests, storage, {
+  // and its signed public link (ADR 048): any request's details, once the token has authorised it
+  const jobSheets = new JobSheetService(db, requests, requestQueries, storage, tokens, {
     serviceName: config.SERVICE_NAME,
     supportPhone: config.SUPPORT_PHONE ?? null,
     timeZone: config.TZ,

@@ -8,8 +8,11 @@
 import helmet from 'helmet';
 import { rootPlugin } from './root-plugin.ts';
 
-/** A unit's public page (modules/public-units/routes.ts' PUBLIC_PAGE_PREFIX; lib does not import modules). */
-const PUBLIC_PAGE_PREFIX = '/s/';
+/**
+ * The public pages: a unit's (/s/<code>, ADR 043) and a job sheet's (/j/<token>, ADR 048,
+ * job-sheet-links.ts); lib does not import modules.
+ */
+const PUBLIC_PAGE_PREFIXES = ['/s/', '/j/'];
 
 import { headerBlock } from './security-headers.ts';
 import { isHttps } from './transport.ts';
@@ -72,9 +75,9 @@ export const securityHeaders = rootPlugin('security-headers', async (app) => {
     ...noStore,
   });
   // A unit's public page (/s/<code>, issue 36 item 5, ADR 043), opened by anyone who scans a
-  // sticker: a stricter policy than the app's (its own scripts, styles and fonts and nothing
-  // else; no inline styles, workers, manifest or frames; it may only talk to this origin), and no
-  // indexing.
+  // sticker, and a job sheet's (/j/<token>, ADR 048), opened from the completion message: a
+  // stricter policy than the app's (its own scripts, styles and fonts and nothing else; no inline
+  // styles, workers, manifest or frames; it may only talk to this origin), and no indexing.
   const publicPage = {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -115,7 +118,7 @@ export const securityHeaders = rootPlugin('security-headers', async (app) => {
   app.addHook('onRequest', (request, reply, done) => {
     const https = isHttps(request, app.deps.config);
     if (isApiAnswer(request.url)) reply.headers(https ? apiHttpsHeaders : apiPlainHttpHeaders);
-    else if (request.url.startsWith(PUBLIC_PAGE_PREFIX))
+    else if (PUBLIC_PAGE_PREFIXES.some((prefix) => request.url.startsWith(prefix)))
       reply.headers(https ? publicHttpsHeaders : publicPlainHttpHeaders);
     else reply.headers(https ? httpsHeaders : plainHttpHeaders);
     done();

@@ -226,6 +226,12 @@ export const requestDetails = requestSummary.extend({
    * client reads the unit itself from GET /api/units/{unitId} when it may.
    */
   unitId: z.string().nullable().optional(),
+  /**
+   * The job sheet's signed public link (issue 35 item 3, ADR 048), good for 30 days: absolute
+   * under PUBLIC_URL, else the path `/j/<token>`; null until the work is done (WORK_COMPLETED or
+   * COMPLETED). Added after the spec, so optional.
+   */
+  jobSheetUrl: z.string().nullable().optional(),
 });
 export type RequestDetails = z.output<typeof requestDetails>;
 

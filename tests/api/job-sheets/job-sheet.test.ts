@@ -5,7 +5,6 @@
  * before and after photos, and that no proof of completion was recorded. The text is read back
  * out of the PDF's own content streams.
  */
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productParts, workParts } from '#server/db/schema/maintenance.ts';
@@ -13,6 +12,7 @@ import { waterReadings } from '#server/db/schema/readings.ts';
 import { workLogs } from '#server/db/schema/requests.ts';
 import { caller, makeWorld } from '#tests/api/service-requests/test-helpers.ts';
 import { createTestApp, makeRequest, ROLE, type Session, signedIn, type TestContext } from '#tests/harness/app.ts';
+import { pdfText } from './pdf-text.ts';
 
 let ctx: TestContext;
 let call: ReturnType<typeof caller>;
@@ -30,26 +30,6 @@ beforeAll(async () => {
   farManager = await signedIn(ctx, ROLE.SERVICE_MANAGER, { regionId: w.other.id });
 });
 afterAll(() => ctx.close());
-
-/** The text a PDF shows, in one line: pdfkit writes each run as hex glyph codes (WinAnsi) in deflated streams. */
-function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let body: string;
-    try {
-      body = zlib.inflateSync(Buffer.from(m[1] as string, 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const tj of body.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const hex = [...(tj[1] as string).matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('');
-      out.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
-  }
-  // A wrapped line is two runs: joined by a space, as the reader sees it.
-  return out.join(' ').replace(/\s+/g, ' ');
-}
 
 async function png(color: string): Promise<Buffer> {
   return sharp({ create: { width: 60, height: 40, channels: 3, background: color } })

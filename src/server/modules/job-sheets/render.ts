@@ -9,7 +9,15 @@ import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import { statusLabel, typeLabel } from '#shared/domain/format.ts';
 import type { SheetUnit } from './repository.ts';
 
+/**
+ * Who the sheet is for: the office (whoever reads the request) or the customer (its public link,
+ * ADR 048), whose sheet leaves off what a forwarded link must not carry: the customer's address
+ * and phone, the request's description (the office's words), the technicians' surnames.
+ */
+export type Audience = 'office' | 'customer';
+
 export interface SheetFacts {
+  audience: Audience;
   serviceName: string;
   supportPhone: string | null;
   request: RequestDetails;
@@ -59,9 +67,12 @@ export function jobSheet(f: SheetFacts): PDFKit.PDFDocument {
   if (r.completedAt) line('Completed', f.when(r.completedAt));
 
   heading('Customer');
+  const office = f.audience === 'office';
   text(r.customer.name);
-  text(r.customer.address);
-  text(r.customer.primaryPhone);
+  if (office) {
+    text(r.customer.address);
+    text(r.customer.primaryPhone);
+  }
 
   if (f.unit) {
     heading('Purifier');
@@ -71,13 +82,14 @@ export function jobSheet(f: SheetFacts): PDFKit.PDFDocument {
   }
 
   heading('Work done');
-  text(r.description, { width });
+  if (office) text(r.description, { width });
   let seconds = 0;
   for (const log of r.workLogs) {
     const end = log.endTime ? new Date(log.endTime) : null;
     if (end) seconds += Math.max(0, (end.getTime() - new Date(log.startTime).getTime()) / 1000);
     doc.moveDown(0.3);
-    line(log.technician.name, `${f.when(log.startTime)} to ${end ? f.when(end) : 'still on site'}`);
+    const who = office ? log.technician.name : (log.technician.name.trim().split(/\s+/)[0] ?? '');
+    line(who, `${f.when(log.startTime)} to ${end ? f.when(end) : 'still on site'}`);
     if (log.notes) text(log.notes, { width });
   }
   if (r.workLogs.length === 0) text('No work recorded yet.');

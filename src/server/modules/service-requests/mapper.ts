@@ -4,6 +4,7 @@
  * signer (the app's TokenService) comes in as an argument.
  */
 
+import { jobSheetUrl } from '#server/lib/job-sheet-links.ts';
 import { signedMediaUrl } from '#server/lib/media-links.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
 import { answerFacts, sourceOf } from '#shared/contracts/job.ts';
@@ -100,13 +101,18 @@ export function toMediaItem(tokens: TokenService, m: MediaRow | MediaJson): Work
   };
 }
 
-export function toDetails(tokens: TokenService, r: DetailsRow): RequestDetails {
+/** The statuses whose job sheet has a public link: the work is done (ADR 048). */
+const SHEET_STATUSES: readonly RequestStatus[] = ['WORK_COMPLETED', 'COMPLETED'];
+
+/** `publicBase`: PUBLIC_URL, the base of the job sheet's link (a path without it). */
+export function toDetails(tokens: TokenService, r: DetailsRow, publicBase: string | null): RequestDetails {
   return {
     ...toSummary(r),
     workLogs: r.workLogs.map(toWorkLog),
     approvalHistory: r.approvalHistory.map(toApprovalEntry),
     workMedia: r.workMedia.map((m) => toMediaItem(tokens, m)),
     unitId: r.unitId ?? null,
+    jobSheetUrl: SHEET_STATUSES.includes(r.status) ? jobSheetUrl(tokens, publicBase, r.id) : null,
   };
 }
 

@@ -29,6 +29,8 @@ export class RequestQueries {
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
+    /** PUBLIC_URL (or null): the base of a job sheet's public link (ADR 048). */
+    private readonly publicBase: string | null = null,
   ) {}
 
   /** GET /service-requests/dashboard/stats, scoped to the viewer. */
@@ -90,7 +92,16 @@ export class RequestQueries {
   async task(actor: Actor, id: string): Promise<RequestDetails> {
     const row = await findDetails(this.db, id, assignedTo(actor.id));
     if (!row) throw notFound(ERR.taskNotFound);
-    return toDetails(this.tokens, row);
+    return toDetails(this.tokens, row, this.publicBase);
+  }
+
+  /**
+   * A request's details whatever the reader, or undefined: only for a caller that authorised the
+   * read otherwise (the job sheet's signed link, ADR 048). One statement whether it exists or not.
+   */
+  async detailsById(id: string): Promise<RequestDetails | undefined> {
+    const row = await findDetails(this.db, id, { kind: 'all' });
+    return row && toDetails(this.tokens, row, this.publicBase);
   }
 
   async technicianStats(actor: Actor): Promise<TechnicianStats> {

@@ -142,7 +142,7 @@ export class RequestService {
   async details(actor: Actor, id: string): Promise<RequestDetails> {
     const found = await details.findDetails(this.db, id, scopeFor(actor));
     if (!found) throw notFound(ERR.requestNotFound);
-    return toDetails(this.tokens, found);
+    return toDetails(this.tokens, found, this.units.publicBase);
   }
 
   /** Active technicians of the request's region with their open tasks (the assign dialog). */

@@ -57,8 +57,11 @@ export class UnitService {
      * composition root (service-requests imports this module; ADR 031).
      */
     private readonly requestReach: (actor: Actor) => history.RequestReach,
-    /** PUBLIC_URL: a unit's QR page is `PUBLIC_URL/s/<code>` (null without one). */
-    private readonly publicBase: string | null = null,
+    /**
+     * PUBLIC_URL: a unit's QR page is `PUBLIC_URL/s/<code>` (null without one); the base of a job
+     * sheet's public link too (RequestService, ADR 048).
+     */
+    readonly publicBase: string | null = null,
   ) {}
 
   today(): string {
