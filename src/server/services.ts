@@ -6,12 +6,15 @@
  * others; `Services` is what they add up to.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { AMC_REMINDER_DAYS } from '#shared/domain/messages.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AppMetrics } from './lib/metrics.ts';
 import type { Storage } from './lib/storage.ts';
 import type { TokenService } from './lib/tokens.ts';
+import { jobSheetUrl } from './lib/job-sheet-links.ts';
+import { RequestEvents } from './lib/request-events.ts';
 import { VisitEvents } from './lib/visit-events.ts';
 import { WorkQueue } from './lib/work-queue.ts';
 import { AuditService } from './modules/audit/service.ts';
@@ -25,8 +28,14 @@ import { ImportService } from './modules/imports/service.ts';
 import { JobSheetService } from './modules/job-sheets/service.ts';
 import { type JobRaiser, MaintenanceRun } from './modules/maintenance/run.ts';
 import { MaintenanceService } from './modules/maintenance/service.ts';
+import { MessageDelivery } from './modules/messages/delivery.service.ts';
+import { driverFor } from './modules/messages/drivers.ts';
+import { Outbox } from './modules/messages/outbox.service.ts';
+import { MessageService } from './modules/messages/service.ts';
 import { NotificationService } from './modules/notifications/service.ts';
 import { ProductService } from './modules/products/service.ts';
+import { ProofService } from './modules/proof/service.ts';
+import { proofVisitSubscriber } from './modules/proof/visit.ts';
 import { PublicUnitService } from './modules/public-units/service.ts';
 import { ReadingService } from './modules/readings/service.ts';
 import { readingsVisitSubscriber } from './modules/readings/visit.ts';
@@ -63,6 +72,35 @@ export function buildServices(infra: Infra) {
   // --- extension points
   /** A completed visit's subscribers register here (lib/visit-events.ts, ADR 029). */
   const visits = new VisitEvents();
+  /** A request registered, assigned, completed: its subscribers (lib/request-events.ts, ADR 046). */
+  const requestEvents = new RequestEvents();
+  /**
+   * Customer messages (issue 35, ADR 046): the outbox writes in the event's transaction, the
+   * deliverer sends what is due; `wakeMessages` is set by main.ts to the job runner's trigger.
+   */
+  let wakeMessages: () => void = () => {};
+  const outbox = new Outbox({
+    timeZone: config.TZ,
+    serviceName: config.SERVICE_NAME,
+    supportPhone: config.SUPPORT_PHONE ?? null,
+    jobSheetUrl: (requestId) => jobSheetUrl(tokens, config.PUBLIC_URL ?? null, requestId),
+    wake: () => wakeMessages(),
+  });
+  requestEvents.subscribe(outbox.requestSubscriber());
+  const messageDelivery = new MessageDelivery(
+    db,
+    driverFor({
+      driver: config.MESSAGE_DRIVER,
+      webhookUrl: config.MESSAGE_WEBHOOK_URL,
+      webhookSecret: config.MESSAGE_WEBHOOK_SECRET,
+      whatsappToken: config.WHATSAPP_TOKEN,
+      whatsappPhoneId: config.WHATSAPP_PHONE_ID,
+      whatsappApiUrl: config.WHATSAPP_API_URL,
+      timeoutMs: config.MESSAGE_TIMEOUT_MS,
+    }),
+    config.TZ,
+    (err) => log.error({ err }, 'message delivery failed'),
+  );
 
   // --- people & access
   const people = {
@@ -103,13 +141,16 @@ export function buildServices(infra: Infra) {
     maxJobsPerCustomer: config.MAINTENANCE_MAX_JOBS_PER_CUSTOMER,
     raiser,
     onProgress: (p) => log.debug(p, 'maintenance run progress'),
+    // The customer's AMC reminders at 30 and 7 days (ADR 046), beside the sales leads' notice.
+    onRenewalReminder: (tx, contractId, days) =>
+      AMC_REMINDER_DAYS.includes(days as 30 | 7) ? outbox.amcReminder(tx, contractId, days) : Promise.resolve(),
   });
   const maintenance = new MaintenanceService(db, config.TZ, units, maintenanceRun);
   const installedBase = { products, units, contracts, maintenance };
 
   // --- service requests, technicians, uploads (S2 edits this section)
   // A completed visit is published to `visits`, whose subscribers are registered above.
-  const requests = new RequestService(db, tokens, metrics, units, visits);
+  const requests = new RequestService(db, tokens, metrics, units, visits, requestEvents);
   const requestQueries = new RequestQueries(db, tokens, config.PUBLIC_URL ?? null);
   const technicians = new TechnicianService(db, requestQueries, requests);
   // One queue per process for all image work: IMAGE_CONCURRENCY pictures at once, IMAGE_QUEUE waiting.
@@ -120,6 +161,11 @@ export function buildServices(infra: Infra) {
   // --- water-quality readings (issue 36, ADR 042): a job write, and a visit subscriber after units
   const readings = new ReadingService(db, new JobWrites(db), units);
   visits.subscribe(readingsVisitSubscriber(readings));
+
+  // --- proof of completion (issue 35 item 1, ADR 047): the signature or the customer's one-time
+  // code, a visit subscriber after readings (a signature is stored last, deleted on a rollback)
+  const proof = new ProofService(db, tokens, storage, new JobWrites(db), outbox, config.PROOF_OF_COMPLETION);
+  visits.subscribe(proofVisitSubscriber(proof));
 
   // --- a unit's public page (issue 36 items 4–5, ADR 043): its requests are raised by RequestService
   const publicUnits = new PublicUnitService(
@@ -149,13 +195,25 @@ export function buildServices(infra: Infra) {
   // --- operations: backups (issue 32, ADR 033)
   const backups = new BackupService(db, database, backupSettingsOf(config), log);
 
+  // --- the Messages screen and the gateways' reports (issue 35 items 5–7)
+  const messages = new MessageService(db, config.TZ, () => wakeMessages());
+
   return {
+    messages,
     visits,
+    requestEvents,
+    outbox,
+    messageDelivery,
+    /** main.ts points the outbox's wake-up at the job runner once it exists. */
+    setMessageWake: (wake: () => void) => {
+      wakeMessages = wake;
+    },
     ...people,
     ...customerServices,
     ...installedBase,
     ...work,
     readings,
+    proof,
     publicUnits,
     stickers,
     jobSheets,

@@ -8,6 +8,7 @@ import { MEDIA_KINDS } from '../domain/media.ts';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../domain/workflow.ts';
 import { clientTime, idNameRef, nameRef, pageQuery } from './common.ts';
 import { jobField, qrReportField, requestSource } from './job.ts';
+import { completionProof } from './proof.ts';
 import { visitFields } from './visit.ts';
 
 export const MAX_DESCRIPTION = 2000;
@@ -67,6 +68,11 @@ export const listRequestsQuery = pageQuery.extend({
     .enum(['true', 'false'], { error: 'mine must be true or false' })
     .optional()
     .transform((v) => v === 'true'),
+  /**
+   * `none`: only the requests completed (WORK_COMPLETED or COMPLETED) without proof (issue 35
+   * item 1), for whoever may see them (the policy table's `requestsWithoutProof`).
+   */
+  proof: z.enum(['none'], { error: 'proof must be none' }).optional(),
 });
 export type ListRequestsQuery = z.input<typeof listRequestsQuery>;
 
@@ -222,16 +228,26 @@ export const requestDetails = requestSummary.extend({
   workMedia: z.array(workMediaItem),
   approvalHistory: z.array(approvalEntry),
   /**
+   * The job sheet's signed public link (issue 35 item 3, ADR 048), good for 30 days: absolute
+   * under PUBLIC_URL, else the path `/j/<token>`; null until the work is done (WORK_COMPLETED or
+   * COMPLETED). Added after the spec; always present (null before), not optional: the compiled
+   * serializer writes required properties first, so an optional one before `proof` would come
+   * out of zod's order and fail its check (lib/serializer.ts). The spec's client ignores it.
+   */
+  jobSheetUrl: z.string().nullable(),
+  /**
+   * What proved the completion (issue 35 item 1, ADR 047): the customer's signature (a signed,
+   * expiring image URL) or the one-time code (the phone masked), or null when none was recorded.
+   * The server always sends it; optional as jobSheetUrl is (added after the spec, and the compiled
+   * serializer writes a required field after the optional ones before it, lib/serializer.ts).
+   */
+  proof: completionProof.nullable().optional(),
+  /**
+   * Last: the optional fields after the required ones, as the compiled serializer writes them.
    * The installed unit it is about (issue 21), or null; added after the spec, so optional: a
    * client reads the unit itself from GET /api/units/{unitId} when it may.
    */
   unitId: z.string().nullable().optional(),
-  /**
-   * The job sheet's signed public link (issue 35 item 3, ADR 048), good for 30 days: absolute
-   * under PUBLIC_URL, else the path `/j/<token>`; null until the work is done (WORK_COMPLETED or
-   * COMPLETED). Added after the spec, so optional.
-   */
-  jobSheetUrl: z.string().nullable().optional(),
 });
 export type RequestDetails = z.output<typeof requestDetails>;
 

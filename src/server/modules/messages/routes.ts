@@ -96,7 +96,9 @@ function signedBy(secret: string | undefined, body: Buffer, header: unknown): bo
 
 export const messageWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, services } = app.deps;
-  // The signature is over the bytes as sent: this plugin's JSON arrives unparsed.
+  // The signature is over the bytes as sent: this plugin's JSON arrives unparsed (the parser is
+  // replaced in this plugin's context only).
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_req, body, done) =>
     done(null, body),
   );

@@ -14,6 +14,7 @@ import type { ExportTable } from '#server/lib/export/columns.ts';
 import type { TransitionCounter } from '#server/lib/metrics.ts';
 import { cappedWindow, SORT_MATCHES_UP_TO, type Window } from '#server/lib/paging.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
+import { RequestEvents } from '#server/lib/request-events.ts';
 import type { VisitEvents } from '#server/lib/visit-events.ts';
 import { notifyWorkflowEvent } from '#server/modules/notifications/events.service.ts';
 import type { UnitService } from '#server/modules/units/service.ts';
@@ -88,33 +89,35 @@ export class RequestService {
     private readonly units: UnitService,
     /** A completed visit is published here, inside the completion's transaction (ADR 029). */
     visits: VisitEvents,
+    /** A request registered, assigned, completed: published inside its transaction (ADR 046). */
+    private readonly events: RequestEvents = new RequestEvents(),
   ) {
-    this.workflow = new RequestWorkflow(db, this, visits, metrics);
+    this.workflow = new RequestWorkflow(db, this, visits, metrics, events);
   }
 
   // ---------------------------------------------------------------- reads
 
   async list(
     actor: Actor,
-    q: { page?: number; pageSize?: number; search?: string; status?: RequestStatus | 'ALL' | ''; mine?: boolean },
+    q: ListQuery & { page?: number; pageSize?: number },
   ): Promise<{ items: RequestSummary[]; total: number; window: Window }> {
     // The filter the export reads too (export.ts): scope, status, search, ticket, `mine` (ADR 020).
-    const { scope, status, search, ticket, mineOf } = listFilterOf(actor, q);
+    const { scope, status, search, ticket, mineOf, noProof } = listFilterOf(actor, q);
     // Without paging: the newest UNPAGED_CAP (ADR 017).
     const window = cappedWindow(q);
     const page = { limit: window.limit, offset: window.offset };
-    if (mineOf && !search && holdsAllRaisedBy(scope, mineOf)) {
+    if (mineOf && !search && !noProof && holdsAllRaisedBy(scope, mineOf)) {
       // One's own requests within a scope that holds all of them: the requester's counters answer
       // the total in O(1) (issue 39: counting 40,000 of them took 30 ms at size L).
       const rows = await repo.listRequests(this.db, { scope, status, mineOf, ...page });
       const total = sumCells(await repo.readCounters(this.db, raisedBy(mineOf)), status);
       return { items: rows.map(toSummary), total, window };
     }
-    if (search || mineOf) {
+    if (search || mineOf || noProof) {
       // The count first: it tells the list which plan is cheap (SORT_MATCHES_UP_TO). With a search,
       // or `mine` within a region (which may not hold all the actor raised), the counters cannot
       // answer, so it is counted (one user's requests: the requested_by index).
-      const filter = { scope, status, search, ticket, mineOf };
+      const filter = { scope, status, search, ticket, mineOf, noProof };
       const total = await repo.countRequests(this.db, filter);
       const sortMatches = !!search && total <= SORT_MATCHES_UP_TO;
       const rows = await repo.listRequests(this.db, { ...filter, sortMatches, ...page });
@@ -196,6 +199,7 @@ export class RequestService {
         details: { type: row.type, customerId: row.customerId, regionId: row.regionId },
       });
       await notifyWorkflowEvent(tx, { event: 'created', actorId: actor.id, request: row, customerName: customer.name });
+      await this.events.publish(tx, { moment: 'registered', requestIds: [row.id] });
       return row.id;
     });
     return this.details(actor, id);
@@ -387,12 +391,14 @@ export class RequestService {
   // ---------------------------------------------------------------- raised by the system (system.ts)
 
   /** Requests raised by the system (the maintenance run's due jobs), many in the caller's transaction. */
-  raiseManyInTransaction(
+  async raiseManyInTransaction(
     tx: Tx,
     by: SystemRaiser,
     items: SystemRequest[],
     approved: boolean,
   ): Promise<repo.RequestRow[]> {
-    return raiseManyInTransaction(tx, by, items, approved);
+    const rows = await raiseManyInTransaction(tx, by, items, approved);
+    await this.events.publish(tx, { moment: 'registered', requestIds: rows.map((r) => r.id) });
+    return rows;
   }
 }
