@@ -14,6 +14,13 @@ const PUBLIC_UNIT_HTML = 'public-unit.html';
 /** Its scripts (the entry and each language's catalogue) sit apart, out of the app's precache. */
 const PUBLIC_UNIT_ASSETS = 'assets/public-unit';
 const isPublicUnitModule = (id: string | null | undefined) => !!id && /\/src\/web\/public-unit(\/|\.html)/.test(id);
+/**
+ * The page a job sheet's link opens (/j/<token>, issue 35 item 3, ADR 048): a third entry, built
+ * like the QR page's (src/web/job-sheet/, with its stylesheet and DOM helpers; 70 kB gzip at most).
+ */
+const JOB_SHEET_HTML = 'job-sheet.html';
+const JOB_SHEET_ASSETS = 'assets/job-sheet';
+const isJobSheetModule = (id: string | null | undefined) => !!id && /\/src\/web\/job-sheet(\/|\.html)/.test(id);
 
 /** `npm run dev`: /s/<code> opens the sticker's page, as the server answers it. */
 function publicUnitInDev(): Plugin {
@@ -23,6 +30,7 @@ function publicUnitInDev(): Plugin {
     configureServer(server) {
       server.middlewares.use((req, _res, next) => {
         if (req.url?.startsWith('/s/')) req.url = `/${PUBLIC_UNIT_HTML}`;
+        if (req.url?.startsWith('/j/')) req.url = `/${JOB_SHEET_HTML}`;
         next();
       });
     },
@@ -41,7 +49,9 @@ function noManifestOnPublicUnit(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html, ctx) =>
-        ctx.path.endsWith(`/${PUBLIC_UNIT_HTML}`) ? html.replace(/\s*<link rel="manifest"[^>]*>/g, '') : html,
+        ctx.path.endsWith(`/${PUBLIC_UNIT_HTML}`) || ctx.path.endsWith(`/${JOB_SHEET_HTML}`)
+          ? html.replace(/\s*<link rel="manifest"[^>]*>/g, '')
+          : html,
     },
   };
 }
@@ -81,10 +91,18 @@ export default defineConfig({
         // copies (the server picks those per request) nor the fonts (cached when first used).
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // Nor the QR sticker's page: a customer's phone never installs the app.
-        globIgnores: ['**/*.br', '**/*.gz', PUBLIC_UNIT_HTML, `${PUBLIC_UNIT_ASSETS}/**`],
+        globIgnores: [
+          '**/*.br',
+          '**/*.gz',
+          PUBLIC_UNIT_HTML,
+          `${PUBLIC_UNIT_ASSETS}/**`,
+          // Nor a job sheet's page (ADR 048).
+          JOB_SHEET_HTML,
+          `${JOB_SHEET_ASSETS}/**`,
+        ],
         navigateFallback: '/index.html',
         // /s/<code> is the sticker's own page (public-unit.html), never the app's shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/s\//],
+        navigateFallbackDenylist: [/^\/api\//, /^\/s\//, /^\/j\//],
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
@@ -107,21 +125,28 @@ export default defineConfig({
       input: {
         index: fileURLToPath(new URL('./src/web/index.html', import.meta.url)),
         'public-unit': fileURLToPath(new URL(`./src/web/${PUBLIC_UNIT_HTML}`, import.meta.url)),
+        'job-sheet': fileURLToPath(new URL(`./src/web/${JOB_SHEET_HTML}`, import.meta.url)),
       },
       output: {
         entryFileNames: (chunk) =>
           isPublicUnitModule(chunk.facadeModuleId)
             ? `${PUBLIC_UNIT_ASSETS}/[name]-[hash].js`
-            : 'assets/[name]-[hash].js',
+            : isJobSheetModule(chunk.facadeModuleId)
+              ? `${JOB_SHEET_ASSETS}/[name]-[hash].js`
+              : 'assets/[name]-[hash].js',
         // The page's stylesheet beside its scripts (the fonts it shares with the app stay in assets/).
         assetFileNames: (asset) =>
           asset.names.some((n) => n.startsWith('public-unit') && n.endsWith('.css'))
             ? `${PUBLIC_UNIT_ASSETS}/[name]-[hash][extname]`
-            : 'assets/[name]-[hash][extname]',
+            : asset.names.some((n) => n.startsWith('job-sheet') && n.endsWith('.css'))
+              ? `${JOB_SHEET_ASSETS}/[name]-[hash][extname]`
+              : 'assets/[name]-[hash][extname]',
         chunkFileNames: (chunk) =>
           chunk.moduleIds.length > 0 && chunk.moduleIds.every(isPublicUnitModule)
             ? `${PUBLIC_UNIT_ASSETS}/[name]-[hash].js`
-            : 'assets/[name]-[hash].js',
+            : chunk.moduleIds.length > 0 && chunk.moduleIds.every(isJobSheetModule)
+              ? `${JOB_SHEET_ASSETS}/[name]-[hash].js`
+              : 'assets/[name]-[hash].js',
         codeSplitting: {
           // The packages the first page loads, in one chunk (issue 36). Left to the automatic
           // split, they were cut into many small shared chunks by which lazy chunks also use them,

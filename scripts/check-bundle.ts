@@ -4,9 +4,10 @@
  * preloads, plus whatever those import statically, transitively; everything else is loaded on
  * demand. Run after `vite build` (npm run test:e2e does): `tsx scripts/check-bundle.ts [dir]`.
  *
- * The QR sticker's page (public-unit.html, issue 36) is read the same way, and everything it can
- * load counts: its scripts, their static imports and what they import on demand (a language's
- * words), 70 kB gzip at most (a customer's phone on 3G).
+ * The QR sticker's page (public-unit.html, issue 36) and a job sheet's (job-sheet.html, ADR 048)
+ * are read the same way, and everything each can load counts: its scripts, their static imports
+ * and what they import on demand (a language's words), 70 kB gzip at most (a customer's phone on
+ * 3G).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +22,8 @@ export const MIN_LAZY_CHUNKS = 5;
 export const PUBLIC_UNIT_HTML = 'public-unit.html';
 /** 70 kB of gzip for all the JavaScript the QR sticker's page can load. */
 export const PUBLIC_UNIT_JS_LIMIT = 70_000;
+/** A job sheet's public page (issue 35 item 3, ADR 048): built and budgeted as the QR page. */
+export const JOB_SHEET_HTML = 'job-sheet.html';
 
 export interface ChunkSize {
   file: string;
@@ -192,12 +195,15 @@ function main() {
   for (const c of report.initial) console.log(`  ${c.file}  ${kb(c.bytes)} -> ${kb(c.gzip)} gzip`);
   const lazyGzip = report.lazy.reduce((n, c) => n + c.gzip, 0);
   console.log(`Loaded on demand: ${report.lazy.length} chunks, ${kb(lazyGzip)} gzip`);
-  const page = analyzePage(webRoot);
-  console.log(
-    `${page.page}: ${kb(page.totalGzip)} gzip of JavaScript in all, ${page.initial.length} files at once and ${page.onDemand.length} on demand (budget ${kb(PUBLIC_UNIT_JS_LIMIT)})`,
-  );
-  for (const c of [...page.initial, ...page.onDemand]) console.log(`  ${c.file}  ${kb(c.bytes)} -> ${kb(c.gzip)} gzip`);
-  const problems = [...bundleProblems(report), ...pageProblems(page)];
+  const pages = [analyzePage(webRoot), analyzePage(webRoot, JOB_SHEET_HTML)];
+  for (const page of pages) {
+    console.log(
+      `${page.page}: ${kb(page.totalGzip)} gzip of JavaScript in all, ${page.initial.length} files at once and ${page.onDemand.length} on demand (budget ${kb(PUBLIC_UNIT_JS_LIMIT)})`,
+    );
+    for (const c of [...page.initial, ...page.onDemand])
+      console.log(`  ${c.file}  ${kb(c.bytes)} -> ${kb(c.gzip)} gzip`);
+  }
+  const problems = [...bundleProblems(report), ...pages.flatMap((page) => pageProblems(page))];
   for (const p of problems) console.error(p);
   process.exit(problems.length ? 1 : 0);
 }

@@ -15,6 +15,7 @@ describe('the catalogues (ADR 022)', () => {
       'dashboard',
       'exports',
       'imports',
+      'jobSheet',
       'jobs',
       'maintenance',
       'merge',

@@ -24,12 +24,21 @@ const SERVER_DIR = 'src/shared/i18n/locales';
  */
 const PUBLIC_UNIT_DIR = 'src/web/public-unit/locales';
 export const PUBLIC_UNIT_NS = 'publicUnit';
+/** A job sheet's public page (issue 35 item 3, ADR 048), built the same way: the namespace `jobSheet`. */
+const JOB_SHEET_DIR = 'src/web/job-sheet/locales';
+export const JOB_SHEET_NS = 'jobSheet';
 
 /**
  * The literal check covers the whole web UI (issue 19, last sweep): every file under these
  * directories, tests excluded, except those in NOT_YET.
  */
-export const TRANSLATED = ['src/web/features/', 'src/web/components/', 'src/web/app/', 'src/web/public-unit/'];
+export const TRANSLATED = [
+  'src/web/features/',
+  'src/web/components/',
+  'src/web/app/',
+  'src/web/public-unit/',
+  'src/web/job-sheet/',
+];
 /**
  * Files under TRANSLATED the check skips, each with its reason (a file that shows no words of its
  * own needs no entry: the check finds nothing in it). Empty since the last sweep of issue 19.
@@ -63,10 +72,14 @@ export function loadCatalogues(root = ROOT): Record<string, Record<string, Flat>
         out[ns][lng] = flatten(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
       }
     }
-    const qrPage = path.join(root, PUBLIC_UNIT_DIR, `${lng}.json`);
-    if (fs.existsSync(qrPage)) {
-      out[PUBLIC_UNIT_NS] ??= {};
-      out[PUBLIC_UNIT_NS][lng] = flatten(JSON.parse(fs.readFileSync(qrPage, 'utf8')));
+    for (const [ns, dir] of [
+      [PUBLIC_UNIT_NS, PUBLIC_UNIT_DIR],
+      [JOB_SHEET_NS, JOB_SHEET_DIR],
+    ] as const) {
+      const page = path.join(root, dir, `${lng}.json`);
+      if (!fs.existsSync(page)) continue;
+      out[ns] ??= {};
+      out[ns][lng] = flatten(JSON.parse(fs.readFileSync(page, 'utf8')));
     }
     // The server's texts and the customers' message templates (issue 35, ADR 046).
     for (const ns of ['server', 'customer-messages']) {

@@ -21,6 +21,7 @@ import { customerMerges } from '#server/db/schema/customer-merges.ts';
 import { customers as customerRows } from '#server/db/schema/customers.ts';
 import { contracts, productParts, products, unitSchedule, units } from '#server/db/schema/maintenance.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
+import { jobSheetToken } from '#server/lib/job-sheet-links.ts';
 import { hasCapability, reachesRegion } from '#shared/domain/permissions.ts';
 import { assignableRoleIds, descendantIds, ROLE, type SystemRole } from '#shared/domain/roles.ts';
 import {
@@ -188,7 +189,7 @@ function endpoint<T extends { id: string }>(op: Op<T>): Endpoint {
       const sent = op.multipart ? multipart(body as Buffer) : { payload: body };
       return {
         url:
-          (c.t ? op.route.replace(/:(id|code)\b/, c.t.id) : op.route) +
+          (c.t ? op.route.replace(/:(id|code|token)\b/, c.t.id) : op.route) +
           (op.query ? `?${op.query}` : '') +
           (op.search ? `?${op.search(c)}` : ''),
         ...(op.body ? sent : {}),
@@ -412,6 +413,26 @@ const publicUnitIn: Target<PublicTarget> = async (c) => {
   };
 };
 
+/**
+ * A done request's job sheet by its signed link (the route's `:token`, ADR 048), and what the
+ * public answer must not hold: the customer's phone and address, the ids behind it.
+ */
+type SheetTarget = { id: string; secrets: string[] };
+const publicSheetIn: Target<SheetTarget> = async ({ ctx, w }) => {
+  const row = await makeRequest(ctx.db, {
+    customerId: w.customer.own.id,
+    regionId: w.regions.own.id,
+    requestedById: w.requester.own.id,
+    assignedToId: w.tech.own.id,
+    status: 'COMPLETED',
+  });
+  const [customer] = await ctx.db.select().from(customerRows).where(eq(customerRows.id, w.customer.own.id));
+  return {
+    id: jobSheetToken(ctx.app.deps.tokens, row.id),
+    secrets: [customer!.id, customer!.address, customer!.primaryPhone, w.tech.own.id, w.requester.own.id],
+  };
+};
+
 const contractIn: Target<UnitTarget> = async (c) => {
   const unit = await unitIn(c);
   const [k] = await c.ctx.db
@@ -571,6 +592,23 @@ const MAINTENANCE_ENDPOINTS: Endpoint[] = [
       const rows = await c.ctx.db.select().from(serviceRequests).where(eq(serviceRequests.unitId, c.t.unitId));
       return rows.length === 1 && rows[0]?.status === 'PENDING_APPROVAL' && rows[0]?.type === 'COMPLAINT';
     },
+  }),
+  // A job sheet's signed public link (issue 35 item 3, ADR 048): anyone holding the token; the
+  // sheet's fields only, never the customer's phone or address (the leak scan).
+  endpoint<SheetTarget>({
+    name: 'public job sheet',
+    route: '/api/public/job-sheets/:token',
+    gate: 'public',
+    dims: NONE,
+    target: publicSheetIn,
+    hidden: (c) => c.t.secrets,
+  }),
+  endpoint<SheetTarget>({
+    name: 'public job sheet (PDF)',
+    route: '/api/public/job-sheets/:token/pdf',
+    gate: 'public',
+    dims: NONE,
+    target: publicSheetIn,
   }),
   endpoint<UnitTarget>({
     name: 'add contract',

@@ -302,6 +302,11 @@ describe('R9: fuzzing', () => {
     ]) {
       shots.push({ method: 'POST', url: `/api/uploads/work-media/${String(ownTask)}?${q}`, payload: {} });
     }
+    // A job sheet's public link (ADR 048): any token, well-formed or not, is a 4xx.
+    for (const token of [...BAD_IDS, 'A'.repeat(48), `${'A'.repeat(47)}=`, '_'.repeat(48), '-'.repeat(96)]) {
+      shots.push({ method: 'GET', url: `/api/public/job-sheets/${token}` });
+      shots.push({ method: 'GET', url: `/api/public/job-sheets/${token}/pdf` });
+    }
     shots.push({ method: 'GET', url: `/api/media/${'a/'.repeat(400)}x.png?exp=1&sig=x` });
     shots.push({ method: 'GET', url: '/api/media/%2e%2e/%2e%2e/secret.key' });
 

@@ -86,6 +86,10 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     "a unit's public page by its sticker's code (ADR 043): in the matrix as public, its answer leak-scanned",
   'POST /api/public/units/:code/requests':
     "a customer's request from the sticker (ADR 043): in the matrix as public; tests/api/public-units covers its limits",
+  'GET /api/public/job-sheets/:token':
+    'a job sheet by its signed, expiring link (ADR 048): in the matrix as public, its answer leak-scanned; tests/api/job-sheets covers its tokens and limit',
+  'GET /api/public/job-sheets/:token/pdf':
+    'the same sheet as a PDF (ADR 048): in the matrix as public; tests/api/job-sheets reads it back',
   ...docsRoutes(DOCS),
 };
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PROOF_KINDS } from '../domain/messages.ts';
 import { REQUEST_STATUSES, REQUEST_TYPES } from '../domain/workflow.ts';
 import { LOCALES } from '../i18n/locales.ts';
+import { READING_FLAGS } from './readings.ts';
 
 export const jobSheetTokenParams = z.object({ token: z.string().max(100) });
 
@@ -47,6 +48,8 @@ export const publicJobSheet = z.object({
       ph: z.number().nullable(),
       hardness: z.number().nullable(),
       rejection: z.number().nullable(),
+      /** What it breaks of IS 10500 (TDS out over 500 mg/L, pH outside 6.5–8.5). */
+      flags: z.array(z.enum(READING_FLAGS)),
       takenAt: z.string(),
     }),
   ),

@@ -253,7 +253,15 @@ describe('GET /api/public/job-sheets/:token', () => {
         { name: 'Tap washer', quantity: 2, replaced: false },
       ],
       readings: [
-        { tdsIn: 900, tdsOut: 60, ph: 7.2, hardness: 120, rejection: 93.3, takenAt: '2026-11-20T05:00:00.000Z' },
+        {
+          tdsIn: 900,
+          tdsOut: 60,
+          ph: 7.2,
+          hardness: 120,
+          rejection: 93.3,
+          flags: [],
+          takenAt: '2026-11-20T05:00:00.000Z',
+        },
       ],
       proof: { kind: 'SIGNATURE', signedBy: 'Lakshmi N', confirmedAt: '2026-11-20T05:44:00.000Z' },
     });

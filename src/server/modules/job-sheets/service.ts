@@ -20,7 +20,7 @@ import type { TokenService } from '#server/lib/tokens.ts';
 import type { RequestQueries } from '#server/modules/service-requests/queries.ts';
 import type { RequestService } from '#server/modules/service-requests/service.ts';
 import type { PublicJobSheet } from '#shared/contracts/job-sheets.ts';
-import { rejectionPercent } from '#shared/contracts/readings.ts';
+import { readingFlags, rejectionPercent } from '#shared/contracts/readings.ts';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import { formatTicket } from '#shared/domain/ticket.ts';
 import { DEFAULT_LOCALE, isLocale } from '#shared/i18n/locales.ts';
@@ -110,12 +110,14 @@ export class JobSheetService {
       readings: row.readings.map((r) => {
         const tdsIn = Number(r.tdsIn);
         const tdsOut = Number(r.tdsOut);
+        const ph = r.ph === null ? null : Number(r.ph);
         return {
           tdsIn,
           tdsOut,
-          ph: r.ph === null ? null : Number(r.ph),
+          ph,
           hardness: r.hardness === null ? null : Number(r.hardness),
           rejection: rejectionPercent(tdsIn, tdsOut),
+          flags: readingFlags({ tdsOut, ph }),
           takenAt: iso(r.takenAt),
         };
       }),
