@@ -152,10 +152,12 @@ const MEDIA = jsonRows(
   `from "work_media" inner join "users" on "users"."id" = "work_media"."uploaded_by_id" where "work_media"."request_id" = "service_requests"."id"`,
   `"work_media"."uploaded_at" asc, "work_media"."id" asc`,
 );
-/** One request with its child lists and its unit, in one statement (repository.ts findDetails). */
+/** A completion's proof (issue 35 item 1, ADR 047; details.repository.ts `proof`). */
+const PROOF = `(select json_build_object('kind', "completion_proofs"."kind", 'signedBy', "completion_proofs"."signed_by", 'signatureKey', "completion_proofs"."signature_key", 'phone', "completion_proofs"."phone", 'confirmedAt', "completion_proofs"."confirmed_at", 'technicianId', "completion_proofs"."technician_id", 'technicianName', "users"."name") from "completion_proofs" left join "users" on "users"."id" = "completion_proofs"."technician_id" where "completion_proofs"."request_id" = "service_requests"."id")`;
+/** One request with its child lists, its unit and its proof, in one statement (repository.ts findDetails). */
 const DETAILS_SELECT = SUMMARY_SELECT.replace(
   ' from "service_requests" inner join',
-  `, ${WORK_LOGS}, ${HISTORY}, ${MEDIA}, "service_requests"."unit_id" from "service_requests" inner join`,
+  `, ${WORK_LOGS}, ${HISTORY}, ${MEDIA}, "service_requests"."unit_id", ${PROOF} from "service_requests" inner join`,
 );
 const UNREAD = `select "unread_notifications" from "users" where "users"."id" = $1 limit $2`;
 const REGION_EXISTS = `select "id" from "regions" where "regions"."id" = $1 limit $2`;

@@ -52,6 +52,7 @@ import { Lifecycle } from './modules/ops/lifecycle.ts';
 import { postgresRateLimitStore } from './modules/ops/rate-limit-store.ts';
 import { HEALTH_PATH, installOps, METRICS_PATH, READY_PATH } from './modules/ops/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { proofRoutes } from './modules/proof/routes.ts';
 import { PUBLIC_PAGE_HTML, publicUnitRoutes } from './modules/public-units/routes.ts';
 import { readingRoutes } from './modules/readings/routes.ts';
 import { regionRoutes } from './modules/regions/routes.ts';
@@ -251,6 +252,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(productRoutes, { prefix: '/api' });
   await app.register(unitRoutes, { prefix: '/api' });
   await app.register(readingRoutes, { prefix: '/api' });
+  await app.register(proofRoutes, { prefix: '/api' });
   await app.register(publicUnitRoutes, { prefix: '/api' });
   await app.register(stickerRoutes, { prefix: '/api' });
   await app.register(messageRoutes, { prefix: '/api' });

@@ -20,6 +20,7 @@ import { notifications } from '#server/db/schema/activity.ts';
 import { customerMerges } from '#server/db/schema/customer-merges.ts';
 import { customers as customerRows } from '#server/db/schema/customers.ts';
 import { contracts, productParts, products, unitSchedule, units } from '#server/db/schema/maintenance.ts';
+import { customerMessages } from '#server/db/schema/messages.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
 import { jobSheetToken } from '#server/lib/job-sheet-links.ts';
 import { hasCapability, reachesRegion } from '#shared/domain/permissions.ts';
@@ -189,7 +190,7 @@ function endpoint<T extends { id: string }>(op: Op<T>): Endpoint {
       const sent = op.multipart ? multipart(body as Buffer) : { payload: body };
       return {
         url:
-          (c.t ? op.route.replace(/:(id|code|token)\b/, c.t.id) : op.route) +
+          (c.t ? op.route.replace(/:(id|code|token|key)\b/, c.t.id).replace(':language', 'hi') : op.route) +
           (op.query ? `?${op.query}` : '') +
           (op.search ? `?${op.search(c)}` : ''),
         ...(op.body ? sent : {}),
@@ -319,6 +320,25 @@ const mergePair: Target<MergePair> = async ({ ctx, w, region }) => {
     regionId: d.regionId,
   };
   return { id: survivor.id, regionId: survivor.regionId, duplicateId: d.id, snapshot };
+};
+/** A FAILED message of a customer who agreed to SMS (a retry queues it again). */
+const failedMessage: Target<{ id: string }> = async ({ ctx, w }) => {
+  const c = await makeCustomer(ctx.db, w.regions.own.id);
+  await ctx.db.update(customerRows).set({ smsOptIn: true }).where(eq(customerRows.id, c.id));
+  const [m] = await ctx.db
+    .insert(customerMessages)
+    .values({
+      channel: 'SMS',
+      recipient: `+91${c.primaryPhone}`,
+      customerId: c.id,
+      template: 'requestRegistered',
+      params: { ticket: 'SR-000001' },
+      language: 'en-IN',
+      status: 'FAILED',
+      errorKey: 'messageRefused',
+    })
+    .returning({ id: customerMessages.id });
+  return { id: (m as { id: string }).id };
 };
 /** The target is outside the persona's regional scope: not found. */
 const regional: Refusal<{ regionId: string | null }> = ({ p, t }) => !seesRegional(p, t.regionId) && 404;
@@ -610,6 +630,44 @@ const MAINTENANCE_ENDPOINTS: Endpoint[] = [
     dims: NONE,
     target: publicSheetIn,
   }),
+  // ---- customer messages (issue 35 items 5–7, ADR 046)
+  endpoint<CustomerTarget>({
+    name: 'customer consent',
+    method: 'PUT',
+    route: '/api/customers/:id/consent',
+    gate: 'customerManage',
+    dims: REGION,
+    target: customerIn,
+    body: () => ({ whatsapp: true, sms: false, source: 'OFFICE' }),
+    refuse: [regional],
+    verify: (c) => async () => {
+      const [row] = await c.ctx.db.select().from(customerRows).where(eq(customerRows.id, c.t.id));
+      return row?.whatsappOptIn === true && row.consentSource === 'OFFICE';
+    },
+  }),
+  list('list messages', '/api/messages', 'messages'),
+  endpoint<{ id: string }>({
+    name: 'retry message',
+    method: 'POST',
+    route: '/api/messages/:id/retry',
+    gate: 'messages',
+    dims: NONE,
+    target: failedMessage,
+    verify: (c) => async () => {
+      const [row] = await c.ctx.db.select().from(customerMessages).where(eq(customerMessages.id, c.t.id));
+      return row?.status === 'QUEUED';
+    },
+  }),
+  list('list message templates', '/api/message-templates', 'messages'),
+  endpoint<{ id: string }>({
+    name: 'save message template',
+    method: 'PUT',
+    route: '/api/message-templates/:key/:language',
+    gate: 'messages',
+    dims: NONE,
+    target: async () => ({ id: 'amcExpiring' }),
+    body: () => ({ text: 'प्रिय {{customer}}, {{product}} का AMC {{ends}} को समाप्त होगा। {{phone}}' }),
+  }),
   endpoint<UnitTarget>({
     name: 'add contract',
     method: 'POST',
@@ -691,6 +749,8 @@ export const ENDPOINTS: Endpoint[] = [
   // ---- service requests
   // One's own requests (the dashboard's "View all"): anyone who may raise one (ADR 020).
   endpoint({ name: 'my requests', route: SR, query: 'mine=true', gate: 'requestCreate' }),
+  // Those completed without proof (issue 35 item 1, ADR 047): the managers.
+  endpoint({ name: 'requests without proof', route: SR, query: 'proof=none', gate: 'requestsWithoutProof' }),
   ...crud(requests, {
     list: 'requestList',
     create: {
@@ -773,6 +833,15 @@ export const ENDPOINTS: Endpoint[] = [
     target: requestAt('IN_PROGRESS'),
     body: () => ({ tdsIn: 420, tdsOut: 35, ph: 7.1 }),
     refuse: acts('recordReading'),
+  }),
+  // Proof of completion (issue 35 item 1, ADR 047): the code goes out for whoever may complete the job now.
+  endpoint<RequestTarget>({
+    name: 'send completion code',
+    method: 'POST',
+    route: `${SR}/:id/completion-otp`,
+    gate: 'requestRead',
+    target: requestAt('IN_PROGRESS'),
+    refuse: acts('complete'),
   }),
   endpoint<CustomerTarget & { asTechnician: boolean }>({
     name: 'save customer location',
@@ -1036,5 +1105,7 @@ export const NOT_IN_MATRIX: Record<string, string> = {
   'GET /metrics': 'operations probe behind METRICS_TOKEN; ops tests cover it',
   'POST /api/system/backups/local':
     'npm run backup on this machine, with the running server’s own token (ADR 033), not a user token; tests/api/ops/backup-routes.test.ts covers it',
+  'POST /api/public/messages/webhook':
+    "a gateway's reports, authorised by its HMAC signature, not a person (ADR 046); tests/api/messages/drivers.test.ts covers forged, malformed and oversized bodies",
   ...docsRoutes(DOCS),
 };

@@ -12,6 +12,7 @@ import { changePasswordBody, loginBody, registerBody, updateMeBody } from '#shar
 import { contractBody, contractPatchBody } from '#shared/contracts/contracts.ts';
 import { mergeBody } from '#shared/contracts/customer-merge.ts';
 import { customerBody, locationBody } from '#shared/contracts/customers.ts';
+import { consentBody, messageTemplateBody } from '#shared/contracts/messages.ts';
 import { markMultipleBody, sendNotificationBody } from '#shared/contracts/notifications.ts';
 import { publicRequestBody } from '#shared/contracts/public-units.ts';
 import { readingCreateBody } from '#shared/contracts/readings.ts';
@@ -59,7 +60,11 @@ const CONTRACTS: Record<string, z.ZodType> = {
   'POST /api/units/:id/contracts': contractBody,
   'PATCH /api/contracts/:id': contractPatchBody,
   'POST /api/service-requests/:id/readings': readingCreateBody,
+  // The stop body's proof fields (signature, signedBy, otp) come with workflowStopBody (contracts/visit.ts).
+  'POST /api/service-requests/:id/completion-otp': z.object({}),
   'POST /api/public/units/:code/requests': publicRequestBody,
+  'PUT /api/customers/:id/consent': consentBody,
+  'PUT /api/message-templates/:key/:language': messageTemplateBody,
 };
 
 function contractKeys(schema: z.ZodType | undefined): string[] {

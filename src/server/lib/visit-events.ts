@@ -24,7 +24,18 @@ export interface VisitCompleted {
   completedAt: Date;
   /** The caller's address, for the audit trail. */
   ip: string;
+  /**
+   * Registers work outside the database to undo should the completion's transaction roll back
+   * (a stored file: proof's signature, ADR 047); run after the rollback, in order. Absent when the
+   * publisher has nothing to undo with (a test's own transaction).
+   */
+  onRollback?: (undo: () => Promise<void>) => void;
 }
+
+/** A visit about to be completed: what a subscriber's `check` sees before the transaction. */
+export type VisitStarting = Pick<VisitCompleted, 'technician' | 'ip'> & {
+  request: Omit<VisitCompleted['request'], 'unitId'>;
+};
 
 /** What a subscriber may change about the request itself: the unit it is about (an installation). */
 export interface VisitOutcome {
@@ -36,6 +47,12 @@ export interface VisitSubscriber<Part extends z.ZodObject = z.ZodObject> {
   readonly name: string;
   /** Its fields of the stop body: the same object the shared stop contract is composed from. */
   readonly part: Part;
+  /**
+   * Optional: runs before the completion's transaction, once the workflow has checked who may act
+   * and when, and outside it: for what must stand even if the completion then rolls back (a
+   * one-time code's try is spent whatever follows, ADR 047). Throwing refuses the completion.
+   */
+  check?(visit: VisitStarting, part: z.infer<Part>): Promise<void>;
   /** Runs inside the completion's transaction; throwing (an AppError) rolls the completion back. */
   onCompleted(tx: Tx, visit: VisitCompleted, part: z.infer<Part>): Promise<VisitOutcome | undefined>;
 }
@@ -49,6 +66,13 @@ export class VisitEvents {
       throw new Error(`A visit subscriber named '${subscriber.name}' is already registered`);
     }
     this.subscribers.push(subscriber as unknown as VisitSubscriber);
+  }
+
+  /** Runs every subscriber's `check` with its own part of the stop body, before the transaction. */
+  async check(visit: VisitStarting, body: Record<string, unknown>): Promise<void> {
+    for (const s of this.subscribers) {
+      if (s.check) await s.check(visit, s.part.parse(body));
+    }
   }
 
   /**

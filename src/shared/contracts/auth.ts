@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD } from '../domain/constants.ts';
+import { PROOF_MODES } from '../domain/messages.ts';
 import { LOCALES } from '../i18n/locales.ts';
 import { nameRef } from './common.ts';
 
@@ -75,5 +76,10 @@ export const publicConfig = z.object({
       technician: z.object({ email: z.string(), password: z.string() }),
     })
     .nullable(),
+  /**
+   * PROOF_OF_COMPLETION (issue 35 item 1): what the technician's Complete Work must carry. Added
+   * after the spec, so optional, and last (the compiled serializer's order, lib/serializer.ts).
+   */
+  proofOfCompletion: z.enum(PROOF_MODES).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -5,10 +5,12 @@
  * (`service-requests.ts`) is the spec's fields extended with every part registered here. A
  * feature that acts at a visit adds one line below. Parts must not share a field name.
  */
+import { proofVisitPart } from './proof.ts';
 import { readingsVisitPart } from './readings.ts';
 import { unitsVisitPart } from './units.ts';
 
 export const visitFields = {
   ...unitsVisitPart.shape,
   ...readingsVisitPart.shape,
+  ...proofVisitPart.shape,
 };

@@ -24,6 +24,8 @@ export const CAPABILITY = {
   requestList: MANAGEMENT_AND_LEADS,
   requestCreate: ALL,
   requestRead: ALL,
+  /** The requests completed without proof (`?proof=none`, issue 35 item 1): the managers. */
+  requestsWithoutProof: MANAGEMENT,
   userManage: MANAGEMENT_AND_LEADS,
   roleManage: ADMINS,
   regionManage: ADMINS,

@@ -82,3 +82,15 @@ export function telHref(raw: string): string {
   const c = compact(raw).replace(/(?!^\+)[^\d]/g, '');
   return `tel:${c}`;
 }
+
+/**
+ * A phone number with all but its first two and last two digits hidden, as a one-time code's
+ * confirmation shows it (issue 35 item 1): "9840012321" → "98xxxxxx21"; the country code is left
+ * off ("+91 98400 12321" → "98xxxxxx21"). Fewer than five digits: all hidden.
+ */
+export function maskPhone(raw: string | null | undefined): string {
+  let digits = (raw ?? '').replace(/\D/g, '');
+  if (digits.length > 10 && /^(91|0)/.test(digits)) digits = digits.slice(-10);
+  if (digits.length < 5) return 'x'.repeat(digits.length);
+  return `${digits.slice(0, 2)}${'x'.repeat(digits.length - 4)}${digits.slice(-2)}`;
+}

@@ -50,6 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           technician: { email: 'tech@demo.test', password: 'demo1234' },
         }
       : null,
+    proofOfCompletion: config.PROOF_OF_COMPLETION,
   }));
 
   app.post(

@@ -25,6 +25,8 @@ export interface SheetFacts {
   parts: { name: string; quantity: number; scheduled: boolean }[];
   readings: { tdsIn: number; tdsOut: number; ph: number | null; hardness: number | null; takenAt: Date }[];
   photos: { kind: 'BEFORE' | 'AFTER'; jpeg: Buffer }[];
+  /** The customer's signature (a PNG from the photo storage), when the request's proof is one. */
+  signature?: Buffer | null;
   /** "28 Nov 2026, 10:20 am" in the business's time zone. */
   when: (d: Date | string) => string;
 }
@@ -32,6 +34,7 @@ export interface SheetFacts {
 const MARGIN = 40;
 const GREY = '#555555';
 const THUMB = 110;
+const SIGNATURE_BOX: [number, number] = [220, 80];
 
 export function jobSheet(f: SheetFacts): PDFKit.PDFDocument {
   const r = f.request;
@@ -138,8 +141,20 @@ export function jobSheet(f: SheetFacts): PDFKit.PDFDocument {
     }
   }
 
+  // Proof of completion (ADR 047): who signed, or the masked phone the one-time code went to.
   heading('Proof of completion');
-  text('No signature or one-time code was recorded for this job.');
+  const proof = r.proof;
+  if (!proof) text('No signature or one-time code was recorded for this job.');
+  else if (proof.kind === 'SIGNATURE') {
+    line('Signed by', `${proof.signedBy ?? ''}, ${f.when(proof.confirmedAt)}`);
+    if (f.signature) {
+      if (doc.y + SIGNATURE_BOX[1] + 10 > doc.page.height - MARGIN) doc.addPage();
+      const top = doc.y + 4;
+      doc.image(f.signature, MARGIN, top, { fit: SIGNATURE_BOX });
+      doc.x = MARGIN;
+      doc.y = top + SIGNATURE_BOX[1] + 4;
+    }
+  } else text(`Confirmed by a one-time code sent to ${proof.phone ?? ''} on ${f.when(proof.confirmedAt)}.`);
 
   doc.end();
   return doc;

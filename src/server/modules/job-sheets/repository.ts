@@ -60,6 +60,13 @@ export async function beforeAfterOf(db: Tx, requestId: string, max: number) {
   return res.rows as { kind: MediaKind; thumb_key: string }[];
 }
 
+/** The storage key of the request's signature (ADR 047), or undefined when its proof is none or a code. */
+export async function signatureKeyOf(db: Tx, requestId: string): Promise<string | undefined> {
+  const res = await db.execute(sql`
+    SELECT signature_key FROM completion_proofs WHERE request_id = ${requestId} AND signature_key IS NOT NULL`);
+  return (res.rows[0] as { signature_key: string } | undefined)?.signature_key;
+}
+
 /** The public sheet's facts as the statement returns them (timestamps as JSON text). */
 export interface PublicSheetRow {
   ticket_no: number;

@@ -8,10 +8,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
 import { preparedOnce } from '#server/db/prepared.ts';
 import { customers } from '#server/db/schema/customers.ts';
+import { completionProofs } from '#server/db/schema/messages.ts';
 import { users } from '#server/db/schema/people.ts';
 import { approvalHistory, serviceRequests, workLogs, workMedia } from '#server/db/schema/requests.ts';
 import type { ApprovalEntry } from '#shared/contracts/service-requests.ts';
 import type { MediaKind } from '#shared/domain/media.ts';
+import type { ProofKind } from '#shared/domain/messages.ts';
 import { type SummaryRow, scopeParams, scopeWhere, summaryColumns } from './repository.ts';
 import type { RequestScope } from './scope.ts';
 
@@ -82,6 +84,19 @@ const detailsColumns = {
   ),
   /** The installed unit it is about (issue 21): the details page shows the purifier. */
   unitId: serviceRequests.unitId,
+  /** What proved the completion (issue 35 item 1, ADR 047), or null. */
+  proof: sql<ProofJson | null>`(select json_build_object(${sql.join(
+    Object.entries({
+      kind: completionProofs.kind,
+      signedBy: completionProofs.signedBy,
+      signatureKey: completionProofs.signatureKey,
+      phone: completionProofs.phone,
+      confirmedAt: completionProofs.confirmedAt,
+      technicianId: completionProofs.technicianId,
+      technicianName: users.name,
+    }).map(([k, v]) => sql`${sql.raw(`'${k}'`)}, ${v}`),
+    sql`, `,
+  )}) from ${completionProofs} left join ${users} on ${users.id} = ${completionProofs.technicianId} where ${completionProofs.requestId} = ${serviceRequests.id})`,
 };
 
 export type DetailsRow = SummaryRow & {
@@ -89,6 +104,18 @@ export type DetailsRow = SummaryRow & {
   approvalHistory: HistoryJson[];
   workMedia: MediaJson[];
   unitId: string | null;
+  proof: ProofJson | null;
+};
+
+/** A completion's proof as the JSON object returns it (its time as JSON text). */
+export type ProofJson = {
+  kind: ProofKind;
+  signedBy: string | null;
+  signatureKey: string | null;
+  phone: string | null;
+  confirmedAt: string;
+  technicianId: string | null;
+  technicianName: string | null;
 };
 
 /**

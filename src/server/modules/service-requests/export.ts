@@ -1,7 +1,7 @@
 /**
  * The request list as an export (issue 34 item 1, ADR 037): the list's filter, read the same way
  * for the JSON list and the download (`listFilterOf`), so the export holds exactly the rows the
- * list would page through (the same scope, search, status and `mine`), in the same order, and
+ * list would page through (the same scope, search, status, `mine` and `proof`), in the same order, and
  * every one of them.
  */
 import type { Db } from '#server/db/client.ts';
@@ -17,6 +17,8 @@ export interface ListQuery {
   search?: string;
   status?: RequestStatus | 'ALL' | '';
   mine?: boolean;
+  /** `none`: completed without proof (ADR 047; the route's guard decides who may ask). */
+  proof?: 'none';
 }
 
 /** What the list's query asks for, within the actor's scope. */
@@ -26,7 +28,7 @@ export function listFilterOf(actor: Actor, q: ListQuery): Shape {
   const ticket = search ? (parseTicketSearch(search) ?? undefined) : undefined;
   // `mine`: the requests the actor raised, still within the scope (ADR 020).
   const mineOf = q.mine ? actor.id : undefined;
-  return { scope: scopeFor(actor), status, search, ticket, mineOf };
+  return { scope: scopeFor(actor), status, search, ticket, mineOf, noProof: q.proof === 'none' };
 }
 
 const COLUMNS = [

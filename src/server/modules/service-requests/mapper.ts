@@ -8,6 +8,7 @@ import { jobSheetUrl } from '#server/lib/job-sheet-links.ts';
 import { signedMediaUrl } from '#server/lib/media-links.ts';
 import type { TokenService } from '#server/lib/tokens.ts';
 import { answerFacts, sourceOf } from '#shared/contracts/job.ts';
+import type { CompletionProof } from '#shared/contracts/proof.ts';
 import type {
   ApprovalEntry,
   RequestDetails,
@@ -15,9 +16,10 @@ import type {
   WorkLog,
   WorkMediaItem,
 } from '#shared/contracts/service-requests.ts';
+import { maskPhone } from '#shared/domain/phone.ts';
 import { formatTicket } from '#shared/domain/ticket.ts';
 import type { RequestStatus } from '#shared/domain/workflow.ts';
-import type { DetailsRow, HistoryJson, MediaJson, MediaRow, WorkLogJson } from './details.repository.ts';
+import type { DetailsRow, HistoryJson, MediaJson, MediaRow, ProofJson, WorkLogJson } from './details.repository.ts';
 import type { CounterCell, SummaryRow } from './repository.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -113,6 +115,21 @@ export function toDetails(tokens: TokenService, r: DetailsRow, publicBase: strin
     workMedia: r.workMedia.map((m) => toMediaItem(tokens, m)),
     unitId: r.unitId ?? null,
     jobSheetUrl: SHEET_STATUSES.includes(r.status) ? jobSheetUrl(tokens, publicBase, r.id) : null,
+    proof: r.proof ? toProof(tokens, r.proof) : null,
+  };
+}
+
+/** A completion's proof (ADR 047): the signature's image as a signed URL, the code's phone masked. */
+function toProof(tokens: TokenService, raw: ProofJson | string): CompletionProof {
+  // Some drivers hand a json column back as text.
+  const p: ProofJson = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  return {
+    kind: p.kind,
+    signedBy: p.signedBy,
+    signatureUrl: p.signatureKey ? signedMediaUrl(tokens, p.signatureKey) : null,
+    phone: p.phone ? maskPhone(p.phone) : null,
+    confirmedAt: iso(p.confirmedAt),
+    technician: { id: p.technicianId ?? '', name: p.technicianName ?? '' },
   };
 }
 

@@ -10,6 +10,7 @@
 import type { Db, Tx } from '#server/db/client.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { notFound } from '#server/lib/errors.ts';
+import type { ProofKind } from '#shared/domain/messages.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
 import { type QueuedAction, queued } from './queued.ts';
 import * as repo from './repository.ts';
@@ -52,5 +53,10 @@ export class JobWrites {
         return write(tx, locked);
       });
     });
+  }
+
+  /** Records what proved a completion on the request (proof's visit subscriber, in the completion's transaction). */
+  markProof(tx: Tx, requestId: string, kind: ProofKind): Promise<void> {
+    return repo.setProof(tx, requestId, kind);
   }
 }

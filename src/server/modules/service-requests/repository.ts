@@ -15,6 +15,7 @@ import { regions, roles, users } from '#server/db/schema/people.ts';
 import { requestCounters, serviceRequests } from '#server/db/schema/requests.ts';
 import { streamRows } from '#server/db/stream.ts';
 import { containsPattern } from '#server/lib/paging.ts';
+import type { ProofKind } from '#shared/domain/messages.ts';
 import type { TicketSearch } from '#shared/domain/ticket.ts';
 import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
 import type { RequestScope } from './scope.ts';
@@ -151,6 +152,11 @@ export interface ListFilter {
   /** Only the requests the actor raised (`mine=true`), on top of the scope. */
   mineOf?: string;
   /**
+   * Only those completed without proof (`proof=none`, ADR 047): the partial index
+   * service_requests_no_proof's own predicate, written as literals so the planner can use it.
+   */
+  noProof?: boolean;
+  /**
    * With a search that matches few requests (known from its count): sort just the matches
    * instead of walking the newest-first index (SORT_MATCHES_UP_TO).
    */
@@ -164,7 +170,7 @@ export type Shape = Omit<ListFilter, 'limit' | 'offset'>;
 /** What changes a list statement's SQL text. */
 const shapeOf = (f: Shape) =>
   `${f.scope.kind}|${f.status ? 's' : ''}|${f.statuses?.join(',') ?? ''}|${f.search ? 'q' : ''}${f.sortMatches ? 'm' : ''}` +
-  `${f.ticket ? (f.ticket.prefixed ? 'T' : 't') : ''}${f.mineOf ? '|me' : ''}`;
+  `${f.ticket ? (f.ticket.prefixed ? 'T' : 't') : ''}${f.mineOf ? '|me' : ''}${f.noProof ? '|np' : ''}`;
 
 function searchWhere(f: Shape): SQL | undefined {
   if (!f.search) return undefined;
@@ -174,6 +180,9 @@ function searchWhere(f: Shape): SQL | undefined {
   return f.ticket.prefixed ? ticket : or(ticket, text);
 }
 
+/** Completed without proof: the predicate of the partial index service_requests_no_proof (migration 0018). */
+const NO_PROOF = sql`${serviceRequests.proof} is null and ${serviceRequests.status} in ('WORK_COMPLETED', 'COMPLETED')`;
+
 function listWhere(f: Shape): SQL | undefined {
   return and(
     scopeWhere(f.scope),
@@ -181,6 +190,7 @@ function listWhere(f: Shape): SQL | undefined {
     f.status ? eq(serviceRequests.status, sql.placeholder('status')) : undefined,
     f.statuses ? inArray(serviceRequests.status, [...f.statuses]) : undefined,
     searchWhere(f),
+    f.noProof ? NO_PROOF : undefined,
   );
 }
 
@@ -362,4 +372,9 @@ export async function insertRequests(db: Tx, values: (typeof serviceRequests.$in
 
 export async function setUnit(db: Tx, id: string, unitId: string): Promise<void> {
   await db.update(serviceRequests).set({ unitId }).where(eq(serviceRequests.id, id));
+}
+
+/** What proved the completion (issue 35 item 1, ADR 047), in the completion's transaction. */
+export async function setProof(db: Tx, id: string, proof: ProofKind): Promise<void> {
+  await db.update(serviceRequests).set({ proof }).where(eq(serviceRequests.id, id));
 }

@@ -36,8 +36,12 @@ export const serviceRequestRoutes: FastifyPluginAsyncZod = async (app) => {
     '/service-requests',
     {
       // The whole list is for managers and leads; one's own requests (`mine=true`, the
-      // dashboard's "View all") for anyone who may raise one (ADR 020).
-      preHandler: guards.guardBy((req) => ((req.query as { mine?: boolean }).mine ? 'requestCreate' : 'requestList')),
+      // dashboard's "View all") for anyone who may raise one (ADR 020); those completed without
+      // proof (`proof=none`, ADR 047) for the managers.
+      preHandler: guards.guardBy((req) => {
+        const q = req.query as { mine?: boolean; proof?: string };
+        return q.proof === 'none' ? 'requestsWithoutProof' : q.mine ? 'requestCreate' : 'requestList';
+      }),
       schema: {
         tags,
         querystring: withExport(listRequestsQuery),

@@ -31,7 +31,6 @@ import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import {
   factsOf,
   needsSalesApprovalFor,
-  type RequestStatus,
   type RequestType,
   roleMayAct,
   startsSalesApproved,

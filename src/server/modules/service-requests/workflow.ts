@@ -288,6 +288,15 @@ export class RequestWorkflow {
     clientTime?: string,
   ) {
     const at = clientTime === undefined ? null : new Date(clientTime);
+    // What the visit's subscribers did outside the database (a stored signature), undone should
+    // the completion not commit.
+    const undo: (() => Promise<void>)[] = [];
+    const requestOf = (before: RequestSummary) => ({
+      id,
+      type: before.type,
+      customerId: before.customerId,
+      regionId: before.regionId,
+    });
     return queued(this.db, actor, id, 'complete', clientTime, ip, () =>
       this.transition(
         actor,
@@ -295,7 +304,14 @@ export class RequestWorkflow {
         {
           action: 'complete',
           changes: () => ({}),
-          check: () => assertClientTime(at, null, ERR.clientTimeBeforeStart),
+          check: async (before) => {
+            assertClientTime(at, null, ERR.clientTimeBeforeStart);
+            // Before the transaction: what must stand even if it rolls back (a code's try, ADR 047).
+            await this.visits.check({ request: requestOf(before), technician: actor, ip }, visit);
+          },
+          rolledBack: async () => {
+            for (const u of undo.splice(0)) await u().catch(() => undefined);
+          },
           after: async (tx, before, after) => {
             const startedAt = await work.openWorkLogStart(tx, before.id);
             // Not before the start (less the allowance; within it the end is kept at the start),
@@ -305,17 +321,12 @@ export class RequestWorkflow {
             // the start.
             const end = at ?? new Date();
             const completed: VisitCompleted = {
-              request: {
-                id,
-                type: before.type,
-                customerId: before.customerId,
-                regionId: before.regionId,
-                unitId: after.unitId,
-              },
+              request: { ...requestOf(before), unitId: after.unitId },
               technician: actor,
               startedAt,
               completedAt: startedAt && startedAt > end ? startedAt : end,
               ip,
+              onRollback: (u) => undo.push(u),
             };
             const outcome = await this.visits.publish(tx, completed, visit);
             if (outcome.unitId && outcome.unitId !== after.unitId) await repo.setUnit(tx, id, outcome.unitId);
