@@ -90,6 +90,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
     'a job sheet by its signed, expiring link (ADR 048): in the matrix as public, its answer leak-scanned; tests/api/job-sheets covers its tokens and limit',
   'GET /api/public/job-sheets/:token/pdf':
     'the same sheet as a PDF (ADR 048): in the matrix as public; tests/api/job-sheets reads it back',
+  'POST /api/public/messages/webhook':
+    "a gateway's delivery reports and replies (ADR 046): its own signature (X-AquaDesk-Signature, MESSAGE_WEBHOOK_SECRET), not a user token; tests/api/messages covers it",
   ...docsRoutes(DOCS),
 };
 

@@ -61,7 +61,10 @@ async function queuedMessage(ctx: TestContext, opts: { whatsapp?: boolean } = {}
   });
   const [m] = await ctx.db.select().from(customerMessages).where(eq(customerMessages.customerId, c.id));
   // Due now whatever the hour (the quiet hours have their own test).
-  await ctx.db.update(customerMessages).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(customerMessages.id, m!.id));
+  await ctx.db
+    .update(customerMessages)
+    .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+    .where(eq(customerMessages.id, m!.id));
   return { customer: c, id: m!.id };
 }
 
@@ -69,7 +72,10 @@ const row = async (ctx: TestContext, id: string) =>
   (await ctx.db.select().from(customerMessages).where(eq(customerMessages.id, id)))[0]!;
 
 const due = (ctx: TestContext, id: string) =>
-  ctx.db.update(customerMessages).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(customerMessages.id, id));
+  ctx.db
+    .update(customerMessages)
+    .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+    .where(eq(customerMessages.id, id));
 
 describe('the webhook driver', () => {
   let gw: Gateway;
@@ -80,7 +86,8 @@ describe('the webhook driver', () => {
       MESSAGE_DRIVER: 'webhook',
       MESSAGE_WEBHOOK_URL: `${gw.url}/send`,
       MESSAGE_WEBHOOK_SECRET: SECRET,
-      MESSAGE_TIMEOUT_MS: '300',
+      // Long enough for a loaded machine's first call; the hanging answer waits it out once.
+      MESSAGE_TIMEOUT_MS: '2000',
     });
   });
   afterAll(async () => {
@@ -114,7 +121,14 @@ describe('the webhook driver', () => {
 
   it('a 5xx and a timeout are retried with backoff, then FAILED after the last', async () => {
     const { id } = await queuedMessage(ctx);
-    const plan = [{ status: 503 }, { status: 0, hang: true }, { status: 500 }, { status: 502 }, { status: 500 }, { status: 500 }];
+    const plan = [
+      { status: 503 },
+      { status: 0, hang: true },
+      { status: 500 },
+      { status: 502 },
+      { status: 500 },
+      { status: 500 },
+    ];
     gw.plan.push(...plan);
     for (let attempt = 1; attempt <= MESSAGE_BACKOFF_MINUTES.length; attempt++) {
       const before = Date.now();
@@ -149,7 +163,10 @@ describe('the webhook driver', () => {
         payload: raw,
       });
     };
-    const forged = await report({ type: 'status', providerMessageId: 'gw-report-1', status: 'DELIVERED' }, 'wrong-secret-wrong-secret');
+    const forged = await report(
+      { type: 'status', providerMessageId: 'gw-report-1', status: 'DELIVERED' },
+      'wrong-secret-wrong-secret',
+    );
     expect(forged.statusCode).toBe(401);
     expect((await row(ctx, id)).status).toBe('SENT');
     const ok = await report({ type: 'status', providerMessageId: 'gw-report-1', status: 'DELIVERED' });
@@ -159,6 +176,16 @@ describe('the webhook driver', () => {
     expect(m.status).toBe('DELIVERED');
     expect(m.deliveredAt).toBeTruthy();
     expect((await report({ type: 'nonsense' })).statusCode).toBe(400);
+    expect((await report({ type: 'status', providerMessageId: 7, status: 'READ' })).statusCode).toBe(400);
+    const huge = await report({ type: 'reply', from: '+919840012345', text: 'x'.repeat(20_000) });
+    expect(huge.statusCode).toBe(413);
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/public/messages/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"type":"reply","from":"+919840012345","text":"STOP"}',
+    });
+    expect(unsigned.statusCode).toBe(401);
     const stop = await report({ type: 'reply', from: `+91${customer.primaryPhone}`, text: ' stop ' });
     expect(stop.json()).toEqual({ updated: 1 });
     const [c] = await ctx.db.select().from(customers).where(eq(customers.id, customer.id));

@@ -125,10 +125,14 @@ describe('the outbox', () => {
     const r = await raise(c.id);
     const approve = await call(admin, 'POST', `/api/service-requests/${r.id}/service-approve`, {});
     expect(approve.statusCode, approve.body).toBe(200);
-    const wrong = await call(manager, 'POST', `/api/service-requests/${r.id}/manual-assign`, { technicianId: w.customer.id });
+    const wrong = await call(manager, 'POST', `/api/service-requests/${r.id}/manual-assign`, {
+      technicianId: w.customer.id,
+    });
     expect(wrong.statusCode).toBe(400);
     expect((await messagesOf(c.id)).map((m) => m.template)).toEqual(['requestRegistered']);
-    const assign = await call(manager, 'POST', `/api/service-requests/${r.id}/manual-assign`, { technicianId: tech.made.id });
+    const assign = await call(manager, 'POST', `/api/service-requests/${r.id}/manual-assign`, {
+      technicianId: tech.made.id,
+    });
     expect(assign.statusCode, assign.body).toBe(200);
     const assigned = (await messagesOf(c.id)).find((m) => m.template === 'technicianAssigned');
     expect(assigned?.language).toBe('hi');
@@ -137,7 +141,10 @@ describe('the outbox', () => {
     // Completed: the message carries the job sheet's public link.
     const start = await call(tech, 'POST', '/api/technician-workflow/start', { requestId: r.id });
     expect(start.statusCode, start.body).toBe(200);
-    const stop = await call(tech, 'POST', '/api/technician-workflow/stop', { requestId: r.id, notes: 'Membrane changed' });
+    const stop = await call(tech, 'POST', '/api/technician-workflow/stop', {
+      requestId: r.id,
+      notes: 'Membrane changed',
+    });
     expect(stop.statusCode, stop.body).toBe(200);
     const done = (await messagesOf(c.id)).find((m) => m.template === 'jobCompleted');
     expect(done?.params.link).toContain('/j/');
