@@ -14,7 +14,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { jobSheetUrl } from '#server/lib/job-sheet-links.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
+import { TokenService } from '#server/lib/tokens.ts';
 import { type Args, parseArgs } from './lib/args.ts';
 import { type BackupResult, measureBackup } from './lib/backup.ts';
 import { addNotifications, checkConsistency, type DatasetStats, dropScratch, generate } from './lib/dataset.ts';
@@ -339,11 +341,14 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
         pub,
         seconds: Math.max(3, duration / 2),
         refresh: refreshTokens,
+        // The server's own secret: the links it would give (ADR 048).
+        sheetLink: (id) => jobSheetUrl(new TokenService(JWT_SECRET, 900), null, id),
       });
       for (const [what, m] of [
         ['public page', publicUnits.page],
         ['public request', publicUnits.request],
         ['sticker sheet', publicUnits.sheet],
+        ['job sheet', publicUnits.jobSheet],
       ] as const) {
         log(`  ${what.padEnd(15)} 1 conn ${f0(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms`);
       }
@@ -491,6 +496,7 @@ async function main() {
             { name: "a unit's public page (one connection)", m: r.publicUnits.page },
             { name: 'a request from the public page (one connection)', m: r.publicUnits.request },
             { name: "a region's sticker sheet (one connection)", m: r.publicUnits.sheet },
+            { name: "a job sheet's public page (one connection)", m: r.publicUnits.jobSheet },
           ]
         : []),
     ];

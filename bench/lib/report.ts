@@ -216,6 +216,16 @@ export function targets(run: RunResult, other?: RunResult): Target[] {
         note,
       },
     );
+    // Issue 35 item 3 (ADR 048); absent from a result written before it.
+    if (q.jobSheet) {
+      out.push({
+        id: 'JS1',
+        text: "a job sheet's public page (`GET /api/public/job-sheets/:token`, one statement), one connection, p99 ≤ 10 ms (size L)",
+        value: `p50 ${q.jobSheet.p50} ms, p99 ${q.jobSheet.p99} ms (${f0(q.jobSheet.rps)} req/s)`,
+        pass: atL ? q.jobSheet.p99 <= 10 : null,
+        note,
+      });
+    }
   }
   if (run.exports?.length) {
     const requests = run.dataset.rows.service_requests ?? 0;

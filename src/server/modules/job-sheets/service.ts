@@ -156,6 +156,8 @@ export class JobSheetService {
       if (!stored) continue;
       photos.push({ kind: t.kind === 'BEFORE' ? 'BEFORE' : 'AFTER', jpeg: await sharp(stored.data).jpeg().toBuffer() });
     }
+    // The signature's image, once the proof is on the sheet, goes on the office's sheet only: the
+    // customer's (its public link) names the signer and the time (ADR 048, section 5).
     const pdf = jobSheet({
       audience,
       serviceName: this.settings.serviceName,
