@@ -49,6 +49,8 @@ const TOUR: RouteKey[] = [
   'system',
   // Issue 34: importing customers and units (the admins).
   'customerImport',
+  // Issue 35: the customer messages' outbox (the admins; its templates tab: e2e/messages.spec.ts).
+  'messages',
 ];
 
 interface Violation {

@@ -52,6 +52,7 @@ const PAGES: Record<RouteKey, () => PageModule> = {
   maintenance: () => import('#web/features/maintenance/MaintenancePage.tsx'),
   products: () => import('#web/features/products/ProductsPage.tsx'),
   unit: () => import('./pages/UnitPage.tsx'),
+  messages: () => import('#web/features/messages/MessagesPage.tsx'),
   system: () => import('#web/features/system/SystemPage.tsx'),
 };
 

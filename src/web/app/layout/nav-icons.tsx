@@ -6,6 +6,7 @@ import Backup from '@mui/icons-material/Backup';
 import Business from '@mui/icons-material/Business';
 import Category from '@mui/icons-material/Category';
 import Dashboard from '@mui/icons-material/Dashboard';
+import Forum from '@mui/icons-material/ForumOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import MapIcon from '@mui/icons-material/Map';
 import People from '@mui/icons-material/People';
@@ -27,6 +28,7 @@ const ICONS: Record<string, ReactElement> = {
   audit: <Policy />,
   maintenance: <WaterDrop />,
   products: <Category />,
+  messages: <Forum />,
   system: <Backup />,
 };
 

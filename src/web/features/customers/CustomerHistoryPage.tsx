@@ -1,7 +1,8 @@
 /**
  * /customers/{id}: a contact card with 'Navigate to Location' (a maps directions link, when the
  * customer has coordinates), a statistics card (all requests, totals per type, completed, completion rate as a
- * rounded percent, last service), the service history cards and 'Customer since <Month YYYY>'.
+ * rounded percent, last service), the customer's messages (their language and WhatsApp/SMS consent,
+ * issue 35: MessagesConsentCard), the service history cards and 'Customer since <Month YYYY>'.
  * Errors: 'Customer not found' (404) or 'Failed to load customer history'. Texts from the
  * `requests` catalogue (customerHistory.*), dates and types in the app's language (ADR 022).
  */
@@ -49,6 +50,7 @@ import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { ApiError, errorMessage } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth.tsx';
 import { useCustomerHistory } from './api/customer-history.ts';
+import { MessagesConsentCard } from './components/MessagesConsentCard.tsx';
 
 /** A recent merge into this customer, to undo (ADR 038): its own chunk, for those who may merge. */
 const RecentMerges = lazy(() => import('./merge/RecentMerges.tsx'));
@@ -275,7 +277,8 @@ export default function CustomerHistoryPage({ units }: CustomerHistoryPageProps)
   const { id } = useParams();
   const navigate = useNavigate();
   const history = useCustomerHistory(id);
-  const mayMerge = hasCapability(useAuth().policyRole, 'customerMerge');
+  const { policyRole } = useAuth();
+  const mayMerge = hasCapability(policyRole, 'customerMerge');
 
   const back = (
     <IconButton aria-label={tc('back')} onClick={() => navigate(-1)}>
@@ -325,6 +328,7 @@ export default function CustomerHistoryPage({ units }: CustomerHistoryPageProps)
         <ContactCard customer={customer} />
         <StatisticsCard statistics={statistics} />
       </Box>
+      <MessagesConsentCard customer={customer} editable={hasCapability(policyRole, 'customerManage')} />
       {units?.(customer.id)}
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
         <Typography variant="h6" component="h2">

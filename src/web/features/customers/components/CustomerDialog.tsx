@@ -1,7 +1,8 @@
 /**
  * The one create/edit dialog of Customer Management (spec section 2 and 5): Customer Name, Region,
  * Address, a primary phone, additional phones (added by the button or Enter, with the spec's three
- * messages), an optional email and an optional location. Phone inputs take digits only, at most 10.
+ * messages), the language of the customer's WhatsApp and SMS messages (issue 35: the six, each in
+ * its own script), an optional email and an optional location. Phone inputs take digits only, at most 10.
  * Save is disabled until name, address, a 10-digit primary phone and region are set.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -27,6 +28,7 @@ import {
 } from '#shared/contracts/customers.ts';
 import { PHONE_LENGTH } from '#shared/domain/constants.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
+import { LOCALE_NAMES, LOCALES } from '#shared/i18n/locales.ts';
 import { type CapturedLocation, LocationCapture } from '#web/components/LocationCapture.tsx';
 import { EntityDialog } from '#web/components/list-page/EntityDialog.tsx';
 import { useServerText } from '#web/i18n/hooks.ts';
@@ -68,6 +70,7 @@ export function CustomerDialog({ customer, pending, onSave, onClose }: CustomerD
       latitude: customer?.latitude ?? null,
       longitude: customer?.longitude ?? null,
       accuracy: customer?.accuracy ?? null,
+      language: customer?.language ?? 'en-IN',
     },
   });
   const {
@@ -246,6 +249,30 @@ export function CustomerDialog({ customer, pending, onSave, onClose }: CustomerD
             </Typography>
           ) : null}
         </Box>
+        <Controller
+          name="language"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              select
+              label={t('customers.language')}
+              fullWidth
+              value={field.value ?? 'en-IN'}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              name={field.name}
+              error={!!errors.language}
+              helperText={serverText(errors.language?.message) ?? t('customers.languageHint')}
+            >
+              {LOCALES.map((l) => (
+                <MenuItem key={l} value={l} lang={l}>
+                  {LOCALE_NAMES[l]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
         <TextField
           label={tc('field.email')}
           type="email"
