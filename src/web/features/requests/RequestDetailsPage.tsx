@@ -40,6 +40,7 @@ import { CustomerContactCard } from './components/CustomerContactCard.tsx';
 import { Fact, Section } from './components/DetailsSection.tsx';
 import { JobSheetButton } from './components/JobSheetButton.tsx';
 import { PhotoGrid } from './components/PhotoGrid.tsx';
+import { ProofCard } from './components/ProofCard.tsx';
 import { RequestActions } from './components/RequestActions.tsx';
 import { RequestFactsCard } from './components/RequestFactsCard.tsx';
 import { WorkLogList } from './components/WorkLogList.tsx';
@@ -165,6 +166,8 @@ export default function RequestDetailsPage({ unitCard, completionParts, readings
             {r.unitId ? unitCard?.(r.unitId, { Section, Fact }) : null}
             <ApprovalHistory entries={r.approvalHistory} />
             <WorkLogList logs={r.workLogs} />
+            {/* The customer's signature or one-time code (issue 35 item 1). */}
+            <ProofCard request={r} />
             <Section title={t('details.photos', { n: r.workMedia.length })}>
               <PhotoGrid media={r.workMedia} />
             </Section>

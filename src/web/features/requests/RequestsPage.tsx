@@ -9,6 +9,7 @@
  * Texts from the `requests` catalogue; statuses, types and dates in the app's language (ADR 022).
  */
 import Add from '@mui/icons-material/Add';
+import Check from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -20,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { RequestSummary } from '#shared/contracts/service-requests.ts';
+import { hasCapability } from '#shared/domain/permissions.ts';
 import { REQUEST_STATUSES, type RequestStatus } from '#shared/domain/workflow.ts';
 import { type Column, DataTable, usePaging } from '#web/components/DataTable.tsx';
 import { ExportButton } from '#web/components/export/ExportButton.tsx';
@@ -30,6 +32,7 @@ import { StatusChip } from '#web/components/StatusChip.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { useRequestLabels } from '#web/i18n/request-labels.ts';
 import { errorMessage } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth.tsx';
 import { useDebounced } from '#web/lib/use-debounced.ts';
 import { useRequests } from './api/list-requests.ts';
 
@@ -52,6 +55,20 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
   const [search, setSearch] = useState('');
   const [params, setParams] = useSearchParams();
   const status = statusFromUrl(params.get('status'));
+  // Completed without proof (issue 35 item 1, `?proof=none`): a filter for the managers.
+  const { policyRole } = useAuth();
+  const mayAuditProof = !mine && hasCapability(policyRole, 'requestsWithoutProof');
+  const noProof = mayAuditProof && params.get('proof') === 'none';
+  const setNoProof = (on: boolean) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (on) next.set('proof', 'none');
+        else next.delete('proof');
+        return next;
+      },
+      { replace: true },
+    );
   const setStatus = (value: string) =>
     setParams(
       (p) => {
@@ -68,6 +85,7 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
     search: term || undefined,
     status: status === 'ALL' ? undefined : (status as RequestStatus),
     ...(mine ? { mine: true } : {}),
+    ...(noProof ? { proof: 'none' as const } : {}),
   });
 
   const columns: Column<RequestSummary>[] = [
@@ -157,6 +175,7 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
                 search: term || undefined,
                 status: status === 'ALL' ? undefined : status,
                 mine: mine || undefined,
+                proof: noProof ? 'none' : undefined,
               }}
             />
             <Button variant="contained" startIcon={<Add />} onClick={() => navigate('/service-requests/create')}>
@@ -193,6 +212,21 @@ export default function RequestsPage({ mine = false }: { mine?: boolean }) {
             </MenuItem>
           ))}
         </TextField>
+        {mayAuditProof ? (
+          <Chip
+            label={t('list.withoutProof')}
+            color={noProof ? 'primary' : 'default'}
+            variant={noProof ? 'filled' : 'outlined'}
+            icon={noProof ? <Check /> : undefined}
+            aria-pressed={noProof}
+            onClick={() => {
+              setNoProof(!noProof);
+              paging.reset();
+            }}
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, minHeight: 40 }}
+            data-testid="filter-without-proof"
+          />
+        ) : null}
       </Stack>
       <DataTable
         label={t('list.tableLabel')}

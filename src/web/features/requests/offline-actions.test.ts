@@ -184,6 +184,68 @@ describe('the four offline actions', () => {
     }
   });
 
+  it('a completion’s proof (issue 35 item 1) travels in the queue: the signature and the code kept on the phone, sent with the stop; a wrong code waits under Needs attention with the server’s reason', async () => {
+    const db = new OfflineDb(`proof-${Math.random()}`);
+    const signature = `data:image/png;base64,${'iVBORw0KGgo'.padEnd(4000, 'A')}`;
+    const wrong = 'That is not the code sent to the customer’s phone (tries left: 4)';
+    const answers: Response[] = [];
+    const sent: { body: Record<string, unknown> }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit = {}) => {
+        sent.push({ body: JSON.parse(String(init.body)) });
+        return answers.shift() ?? new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const newQueue = () =>
+      new OfflineQueue({ db, send: sendItem, owner: () => 'u1', now: () => Date.parse('2026-11-25T04:00:00.000Z') });
+    try {
+      // Queued with no signal (the network fails), then read back from IndexedDB by a new queue.
+      answers.push(Response.error(), Response.error());
+      const q = newQueue();
+      await q.enqueue({
+        kind: 'complete',
+        requestId: 'r1',
+        notes: 'Changed the filter',
+        proof: { signature, signedBy: 'Meera Sundaram' },
+      });
+      await q.enqueue({ kind: 'complete', requestId: 'r2', notes: null, proof: { otp: '123456' } });
+      await q.run();
+      const kept = await newQueue().items();
+      expect(kept.map((i) => i.action)).toMatchObject([
+        { kind: 'complete', proof: { signature, signedBy: 'Meera Sundaram' } },
+        { kind: 'complete', proof: { otp: '123456' } },
+      ]);
+      // The signal back: the signature goes through; the code is refused with the server's reason.
+      sent.length = 0;
+      answers.push(
+        new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }),
+        new Response(JSON.stringify({ message: wrong, code: 'VALIDATION' }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+      const later = newQueue();
+      await later.run(true);
+      expect(sent.map((x) => x.body)).toEqual([
+        {
+          requestId: 'r1',
+          notes: 'Changed the filter',
+          signature,
+          signedBy: 'Meera Sundaram',
+          clientTime: '2026-11-25T04:00:00.000Z',
+        },
+        { requestId: 'r2', notes: null, otp: '123456', clientTime: '2026-11-25T04:00:00.000Z' },
+      ]);
+      const left = await later.items();
+      expect(left).toHaveLength(1);
+      expect(left[0]).toMatchObject({ taskId: 'r2', state: 'needsAttention', status: 400, error: wrong });
+    } finally {
+      db.close();
+      await db.delete();
+    }
+  });
+
   it('a queued start, then complete, show on the task at the phone’s times', () => {
     const me = { id: 'u1', name: 'Tara' };
     const task = { id: 'r1', status: 'ASSIGNED', workLogs: [] } as unknown as RequestDetails;

@@ -4,6 +4,7 @@
  * location. Their kinds and fields are what phones keep in IndexedDB: unchanged once shipped.
  * Listed in app/offline-actions.ts (the queue may send them from any screen).
  */
+import type { ProofVisitPart } from '#shared/contracts/proof.ts';
 import type { CompletionExtras } from '#shared/contracts/units.ts';
 import type { MediaKind } from '#shared/domain/media.ts';
 import { api, upload } from '#web/lib/api-client.ts';
@@ -14,8 +15,12 @@ import { requestQueryKey } from './api/keys.ts';
 declare module '#web/lib/offline/types.ts' {
   interface OfflineActions {
     start: { requestId: string };
-    /** `extras`: the installed base's completion fields (issue 21), sent as they are. */
-    complete: { requestId: string; notes: string | null; extras?: CompletionExtras };
+    /**
+     * `extras`: the installed base's completion fields (issue 21), sent as they are; `proof`: the
+     * customer's signature (a PNG data URL) and name, or the one-time code they read out (issue 35
+     * item 1), absent on completions queued by an older version.
+     */
+    complete: { requestId: string; notes: string | null; extras?: CompletionExtras; proof?: ProofVisitPart };
     /**
      * `mediaKind`: what it shows (issue 35 item 2), sent as `?kind=`; absent on photos queued by an
      * older version (the server then records OTHER).
@@ -78,7 +83,7 @@ registerOfflineAction({
     return api('/technician-workflow/stop', {
       method: 'POST',
       headers,
-      body: { requestId: a.requestId, notes: a.notes, ...a.extras, clientTime: item.clientTime },
+      body: { requestId: a.requestId, notes: a.notes, ...a.extras, ...a.proof, clientTime: item.clientTime },
     });
   },
   // Work completed at the phone's time: the open work log closed with the notes.

@@ -6,6 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getI18n, useTranslation } from 'react-i18next';
 import type { LocationInput } from '#shared/contracts/customers.ts';
+import type { CompletionOtpSent, ProofVisitPart } from '#shared/contracts/proof.ts';
 import type { RequestDetails, TechnicianCandidate } from '#shared/contracts/service-requests.ts';
 import type { CompletionExtras } from '#shared/contracts/units.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
@@ -157,12 +158,14 @@ export function useCompleteWork(id: string, onSuccess?: () => void) {
   const { t } = useTranslation('requests');
   return useQueuedAction(
     id,
-    // Issue 21: with the unit's replaced parts and spare parts when the dialog has them.
-    ({ notes, ...extras }: { notes: string } & CompletionExtras) => ({
+    // Issue 21: with the unit's replaced parts and spare parts when the dialog has them; issue 35:
+    // with the customer's signature or one-time code (it travels in the queue with the completion).
+    ({ notes, proof, ...extras }: { notes: string; proof?: ProofVisitPart } & CompletionExtras) => ({
       kind: 'complete',
       requestId: id,
       notes: notes.trim() ? notes : null,
       extras,
+      ...(proof ? { proof } : {}),
     }),
     t('failed.stop'),
     t('done.workCompleted'),
@@ -206,5 +209,23 @@ export function useSaveLocation(requestId: string) {
     fallback: t('failed.location'),
     success: (r) => (r.queued ? savedOnPhone() : t('done.locationSaved')),
     invalidate: [requestQueryKey(requestId), queryRoots.customers],
+  });
+}
+
+/**
+ * POST /service-requests/{id}/completion-otp (issue 35 item 1): a one-time code to the customer's
+ * phone. Online only: the customer must get it while the technician is there.
+ */
+export function useSendCompletionCode(id: string) {
+  const { t } = useTranslation('technician');
+  return useApiMutation({
+    mutationFn: () =>
+      api<CompletionOtpSent>(`/service-requests/${id}/completion-otp`, {
+        method: 'POST',
+        fallback: getI18n().t('technician:proof.sendFailed'),
+      }),
+    fallback: t('proof.sendFailed'),
+    // Shown in the dialog, beside the button.
+    toastError: false,
   });
 }

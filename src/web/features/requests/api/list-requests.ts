@@ -13,6 +13,8 @@ export type RequestListParams = {
   status?: RequestStatus;
   /** Only the requests the user raised (ADR 020). */
   mine?: boolean;
+  /** `none`: completed without proof (issue 35 item 1; the managers). */
+  proof?: 'none';
 };
 
 export function fetchRequests(query: RequestListParams, signal?: AbortSignal) {

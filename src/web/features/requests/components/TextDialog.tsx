@@ -27,6 +27,8 @@ export interface TextDialogProps {
   onClose: () => void;
   /** More fields under the text (Complete Work: the unit's parts, issue 21). */
   children?: ReactNode;
+  /** The children's fields are not ready yet (Complete Work: the proof the business asks for). */
+  confirmDisabled?: boolean;
 }
 
 export function TextDialog({
@@ -42,6 +44,7 @@ export function TextDialog({
   onConfirm,
   onClose,
   children,
+  confirmDisabled = false,
 }: TextDialogProps) {
   const { t } = useTranslation('common');
   const [text, setText] = useState('');
@@ -82,7 +85,7 @@ export function TextDialog({
         <Button
           variant="contained"
           color={color}
-          disabled={pending || (required && blank)}
+          disabled={pending || (required && blank) || confirmDisabled}
           onClick={() => onConfirm(text.trim())}
         >
           {confirmLabel}

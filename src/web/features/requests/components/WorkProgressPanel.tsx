@@ -1,7 +1,7 @@
 /**
  * The assigned technician's "Work Progress" panel on the details page (ADR 020): the one primary
  * action of the state first (Start Work, then Complete Work with its notes dialog: green, full
- * width), the timer, then work photos and the customer's location (captured by the phone; typing
+ * width, the customer's signature or one-time code in its dialog), the timer, then work photos and the customer's location (captured by the phone; typing
  * the coordinates is folded away). Once the work is completed the panel says so and the controls
  * that no longer apply are gone: no start or complete, no location; photos forgotten on site can
  * still be added until the request is acknowledged (folded away), none after. Words from the
@@ -25,7 +25,9 @@ import type { RequestDetails } from '#shared/contracts/service-requests.ts';
 import type { CompletionExtras } from '#shared/contracts/units.ts';
 import type { WorkflowAction } from '#shared/domain/workflow.ts';
 import { LocationCapture } from '#web/components/LocationCapture.tsx';
+import { usePublicConfig } from '#web/lib/config.ts';
 import { useCompleteWork, useSaveLocation, useStartWork } from '../api/actions.ts';
+import { CompletionProof, type ProofState } from './CompletionProof.tsx';
 import { customerLocationOf, Section } from './DetailsSection.tsx';
 import { PhotoUploader } from './PhotoUploader.tsx';
 import { TextDialog } from './TextDialog.tsx';
@@ -74,9 +76,13 @@ export function WorkProgressPanel({
   const { t } = useTranslation('technician');
   const [completing, setCompleting] = useState(false);
   const [parts, setParts] = useState<CompletionExtras>({});
+  // The customer's signature or one-time code (issue 35 item 1); the mode is the business's.
+  const [proof, setProof] = useState<ProofState>({ proof: undefined, ready: true });
+  const proofMode = usePublicConfig().data?.proofOfCompletion ?? 'optional';
   const close = () => {
     setCompleting(false);
     setParts({});
+    setProof({ proof: undefined, ready: true });
   };
   const start = useStartWork(r.id);
   const complete = useCompleteWork(r.id, close);
@@ -183,7 +189,8 @@ export function WorkProgressPanel({
         label={t('work.notes')}
         confirmLabel={t('work.complete')}
         pending={complete.isPending}
-        onConfirm={(notes) => complete.mutate({ notes, ...parts })}
+        confirmDisabled={!proof.ready}
+        onConfirm={(notes) => complete.mutate({ notes, ...parts, ...(proof.proof ? { proof: proof.proof } : {}) })}
         onClose={close}
       >
         {completing &&
@@ -193,6 +200,7 @@ export function WorkProgressPanel({
             installation: r.type === 'INSTALLATION',
             onChange: setParts,
           })}
+        {completing ? <CompletionProof requestId={r.id} mode={proofMode} onChange={setProof} /> : null}
       </TextDialog>
     </Section>
   );
