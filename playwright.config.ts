@@ -125,6 +125,9 @@ export default defineConfig({
       // The `lan` and `https` projects' name (a name is not answered unless listed: 421,
       // lib/host-guard.ts).
       ALLOWED_HOSTS: 'aquadesk.test',
+      // Customer messages go at any hour here, so a journey sees them SENT whatever the clock
+      // says (the quiet hours have their own API test; ADR 046).
+      MESSAGE_QUIET_HOURS: 'off',
     },
   },
 });

@@ -293,7 +293,8 @@ const ALL_ROLES = Object.values(ROLE);
 const GLOBAL_ROLES: readonly string[] = [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN, ROLE.SALES_ADMIN];
 
 /** The product's name: written alike in all six. */
-const SAME_IN_EVERY_LANGUAGE = new Set(['AquaDesk']);
+// Brand names people write in Latin script whatever their language.
+const SAME_IN_EVERY_LANGUAGE = new Set(['AquaDesk', 'WhatsApp']);
 
 /** en-IN texts that must not show in another language: no placeholders, more than 3 letters. */
 function englishTexts(): Set<string> {

@@ -258,6 +258,20 @@ const envSchema = z.object({
   MESSAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** On the embedded database, how often the deliverer looks for due messages (PostgreSQL: every minute by pg-boss, and at once after each event). */
   MESSAGE_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  /**
+   * No customer message between these hours in TZ (a one-time code goes at once): `HH-HH`, whole
+   * hours, default 21-08 (21:00 to 08:00); `off` for none (a test server, a business open late).
+   */
+  MESSAGE_QUIET_HOURS: z
+    .string()
+    .default('21-08')
+    .transform((v) => v.trim().toLowerCase())
+    .refine((v) => v === 'off' || /^([01]?\d|2[0-3])-([01]?\d|2[0-3])$/.test(v), 'MESSAGE_QUIET_HOURS must be HH-HH (whole hours, such as 21-08), or off')
+    .transform((v): { from: number; to: number } | null => {
+      if (v === 'off') return null;
+      const [from, to] = v.split('-').map(Number);
+      return from === to ? null : { from: from as number, to: to as number };
+    }),
   /** The gateways' delivery reports and replies (POST /api/public/messages/webhook), per address a minute. */
   MESSAGE_WEBHOOK_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 })

@@ -84,6 +84,7 @@ export function buildServices(infra: Infra) {
     serviceName: config.SERVICE_NAME,
     supportPhone: config.SUPPORT_PHONE ?? null,
     jobSheetUrl: (requestId) => jobSheetUrl(tokens, config.PUBLIC_URL ?? null, requestId),
+    quietHours: config.MESSAGE_QUIET_HOURS,
     wake: () => wakeMessages(),
   });
   requestEvents.subscribe(outbox.requestSubscriber());
@@ -100,6 +101,7 @@ export function buildServices(infra: Infra) {
     }),
     config.TZ,
     (err) => log.error({ err }, 'message delivery failed'),
+    config.MESSAGE_QUIET_HOURS,
   );
 
   // --- people & access
@@ -196,7 +198,7 @@ export function buildServices(infra: Infra) {
   const backups = new BackupService(db, database, backupSettingsOf(config), log);
 
   // --- the Messages screen and the gateways' reports (issue 35 items 5–7)
-  const messages = new MessageService(db, config.TZ, () => wakeMessages());
+  const messages = new MessageService(db, config.TZ, () => wakeMessages(), config.MESSAGE_QUIET_HOURS);
 
   return {
     messages,

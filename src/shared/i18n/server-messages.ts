@@ -68,6 +68,7 @@ export const PLACEHOLDERS = {
   otpWrong: ['left'],
   otpTooManySends: ['max', 'minutes'],
   templatePlaceholders: ['names', 'allowed'],
+  templateTextLong: ['max'],
 } as const satisfies Partial<Record<ServerMessageName, readonly string[]>>;
 
 type Placeholders = typeof PLACEHOLDERS;

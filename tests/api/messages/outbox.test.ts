@@ -8,8 +8,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '#server/db/schema/activity.ts';
+import { loadConfig } from '#server/config.ts';
 import { customerMessages } from '#server/db/schema/messages.ts';
 import { sendableAt } from '#server/modules/messages/outbox.service.ts';
+import { addDays, addMonths, todayIn } from '#shared/domain/maintenance.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
 import { caller, makeWorld } from '#tests/api/service-requests/test-helpers.ts';
 import { createTestApp, makeCustomer, ROLE, type Session, signedIn, type TestContext } from '#tests/harness/app.ts';
@@ -194,6 +196,49 @@ describe('templates', () => {
   });
 });
 
+describe('the schedule', () => {
+  it('a filter due raises its message once; an AMC ending in 30 days its reminder once', async () => {
+    const c = await customer('te', true);
+    const product = await call(admin, 'POST', '/api/products', {
+      name: 'Aqua Shakti RO 8 L',
+      brand: 'Jalsuddhi',
+      technology: 'RO',
+      parts: [{ name: 'Sediment filter', intervalMonths: 6 }],
+    });
+    expect(product.statusCode, product.body).toBe(201);
+    const today = todayIn('Asia/Kolkata');
+    const unit = await call(admin, `POST`, `/api/customers/${c.id}/units`, {
+      productId: product.json().id,
+      serialNumber: `AS-${c.primaryPhone}`,
+      installedOn: addDays(addMonths(today, -6), 3),
+    });
+    expect(unit.statusCode, unit.body).toBe(201);
+    const ends = addDays(today, 30);
+    const amc = await call(manager, 'POST', `/api/units/${unit.json().id}/contracts`, {
+      type: 'AMC',
+      startsOn: addDays(ends, -364),
+      endsOn: ends,
+      visitsPerYear: 0,
+      price: 249900,
+    });
+    expect(amc.statusCode, amc.body).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const run = await call(manager, 'POST', '/api/maintenance/run', {});
+      expect(run.statusCode, run.body).toBe(200);
+    }
+    const mine = await messagesOf(c.id);
+    const due = mine.filter((m) => m.template === 'filterDue');
+    expect(due).toHaveLength(1);
+    expect(due[0]?.params.product).toBe('Aqua Shakti RO 8 L');
+    expect(due[0]?.language).toBe('te');
+    const reminders = mine.filter((m) => m.template === 'amcExpiring');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]?.params.ends).toMatch(/\d{4}/);
+    // No "request registered" beside the filter's own message.
+    expect(mine.filter((m) => m.template === 'requestRegistered')).toHaveLength(0);
+  });
+});
+
 describe('quiet hours', () => {
   const tz = 'Asia/Kolkata';
   it('a message written between 21:00 and 08:00 IST waits for 08:00; a one-time code does not', () => {
@@ -204,5 +249,12 @@ describe('quiet hours', () => {
     expect(sendableAt(early, tz).toISOString()).toBe('2026-11-29T02:30:00.000Z');
     const day = new Date('2026-11-29T06:00:00Z'); // 11:30 IST
     expect(sendableAt(day, tz)).toEqual(day);
+    // MESSAGE_QUIET_HOURS: another window, or none.
+    const window = loadConfig({ MESSAGE_QUIET_HOURS: '22-07' } as NodeJS.ProcessEnv).MESSAGE_QUIET_HOURS;
+    expect(window).toEqual({ from: 22, to: 7 });
+    expect(sendableAt(late, tz, false, window)).toEqual(late); // 21:30 is not quiet then
+    expect(loadConfig({ MESSAGE_QUIET_HOURS: 'off' } as NodeJS.ProcessEnv).MESSAGE_QUIET_HOURS).toBeNull();
+    expect(sendableAt(late, tz, false, null)).toEqual(late);
+    expect(() => loadConfig({ MESSAGE_QUIET_HOURS: '9pm' } as NodeJS.ProcessEnv)).toThrow(/MESSAGE_QUIET_HOURS/);
   });
 });

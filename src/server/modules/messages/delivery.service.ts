@@ -8,10 +8,10 @@
  * PostgreSQL, a poll in the process on PGlite); tests call it directly.
  */
 import type { Db } from '#server/db/client.ts';
-import { MESSAGE_BACKOFF_MINUTES, renderTemplate } from '#shared/domain/messages.ts';
+import { MESSAGE_BACKOFF_MINUTES, QUIET_HOURS, renderTemplate } from '#shared/domain/messages.ts';
 import type { MessageDriver } from './drivers.ts';
 import * as repo from './outbox.repository.ts';
-import { sendableAt } from './outbox.service.ts';
+import { type QuietHours, sendableAt } from './outbox.service.ts';
 import { catalogueText } from './templates.ts';
 
 /** Messages claimed at once, and how long a claim holds them. */
@@ -32,6 +32,7 @@ export class MessageDelivery {
     private readonly driver: MessageDriver,
     private readonly timeZone: string,
     private readonly onError: (err: unknown) => void = () => {},
+    private readonly quiet: QuietHours = QUIET_HOURS,
   ) {}
 
   /** Delivers everything due now, a batch at a time; one run at a time in this process. */
@@ -98,7 +99,12 @@ export class MessageDelivery {
       });
       return 'failed';
     }
-    const next = sendableAt(new Date(now.getTime() + wait * 60_000), this.timeZone, m.template === 'completionOtp');
+    const next = sendableAt(
+      new Date(now.getTime() + wait * 60_000),
+      this.timeZone,
+      m.template === 'completionOtp',
+      this.quiet,
+    );
     await repo.updateMessage(this.db, m.id, {
       attempts,
       nextAttemptAt: next,

@@ -14,6 +14,7 @@ import { nextDaily } from '#server/lib/daily.ts';
 import type { RequestEvent, RequestEventSubscriber } from '#server/lib/request-events.ts';
 import { sourceOf } from '#shared/contracts/job.ts';
 import { type MessageChannel, type MessageTemplateKey, OTP, QUIET_HOURS } from '#shared/domain/messages.ts';
+import { formatPhone } from '#shared/domain/phone.ts';
 import { formatTicket } from '#shared/domain/ticket.ts';
 import { INTL_TAG, type Locale } from '#shared/i18n/locales.ts';
 import * as repo from './outbox.repository.ts';
@@ -24,6 +25,8 @@ export interface OutboxSettings {
   supportPhone: string | null;
   /** The job sheet's public link of a completed request (ADR 048). */
   jobSheetUrl: (requestId: string) => string;
+  /** MESSAGE_QUIET_HOURS: 21:00–08:00 by default; null: none. */
+  quietHours?: QuietHours;
   /** Called after messages were queued: the deliverer looks soon (a missed wake is caught by its poll). */
   wake?: () => void;
 }
@@ -51,13 +54,16 @@ function hourIn(at: Date, timeZone: string): number {
   return Number(h);
 }
 
+/** The hours no message goes (from, to: whole hours in TZ), or null for none (MESSAGE_QUIET_HOURS=off). */
+export type QuietHours = { from: number; to: number } | null;
+
 /** When a message written (or retried) at `at` may go: then, or at the end of the quiet hours. */
-export function sendableAt(at: Date, timeZone: string, urgent = false): Date {
-  if (urgent) return at;
+export function sendableAt(at: Date, timeZone: string, urgent = false, quiet: QuietHours = QUIET_HOURS): Date {
+  if (urgent || !quiet) return at;
   const h = hourIn(at, timeZone);
-  const quiet = h >= QUIET_HOURS.from || h < QUIET_HOURS.to;
-  if (!quiet) return at;
-  const to = `${String(QUIET_HOURS.to).padStart(2, '0')}:00`;
+  const inside = quiet.from > quiet.to ? h >= quiet.from || h < quiet.to : h >= quiet.from && h < quiet.to;
+  if (!inside) return at;
+  const to = `${String(quiet.to).padStart(2, '0')}:00`;
   return nextDaily(to, timeZone, at) ?? at;
 }
 
@@ -69,6 +75,10 @@ export function dayIn(value: Date | string, language: Locale, timeZone: string):
 
 export class Outbox {
   constructor(private readonly settings: OutboxSettings) {}
+
+  get quiet(): QuietHours {
+    return this.settings.quietHours === undefined ? QUIET_HOURS : this.settings.quietHours;
+  }
 
   /** Writes the messages in the caller's transaction (consent, channel, language, quiet hours). */
   async enqueue(tx: Tx, drafts: MessageDraft[], now = new Date()): Promise<number> {
@@ -130,7 +140,7 @@ export class Outbox {
     const params = {
       business: this.settings.serviceName,
       customer: c.name,
-      phone: this.settings.supportPhone ?? '',
+      phone: this.settings.supportPhone ? formatPhone(this.settings.supportPhone) : '',
       ...d.params(c.language),
     };
     const ticket = d.ticketNo ? formatTicket(d.ticketNo) : '';
@@ -144,7 +154,7 @@ export class Outbox {
       language: c.language,
       status: skipped ? 'SKIPPED' : 'QUEUED',
       errorKey: skipped,
-      nextAttemptAt: skipped ? null : sendableAt(now, this.settings.timeZone, urgent),
+      nextAttemptAt: skipped ? null : sendableAt(now, this.settings.timeZone, urgent, this.quiet),
       dedupeKey: d.dedupeKey ?? null,
       searchText: `${c.primaryPhone} ${c.name} ${ticket}`.toLowerCase(),
     };

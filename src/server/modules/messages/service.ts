@@ -16,13 +16,14 @@ import {
   type MessageChannel,
   type MessageStatus,
   type MessageTemplateKey,
+  QUIET_HOURS,
   renderTemplate,
   unknownPlaceholders,
 } from '#shared/domain/messages.ts';
 import { formatTicket } from '#shared/domain/ticket.ts';
 import { LOCALES, type Locale } from '#shared/i18n/locales.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
-import { sendableAt } from './outbox.service.ts';
+import { type QuietHours, sendableAt } from './outbox.service.ts';
 import * as repo from './repository.ts';
 import { catalogueText } from './templates.ts';
 
@@ -35,6 +36,7 @@ export class MessageService {
     private readonly db: Db,
     private readonly timeZone: string,
     private readonly wake: () => void,
+    private readonly quiet: QuietHours = QUIET_HOURS,
   ) {}
 
   private async texts(): Promise<Map<string, { text: string; updatedAt: Date }>> {
@@ -98,7 +100,7 @@ export class MessageService {
         if (!c || (!c.whatsappOptIn && !c.smsOptIn)) throw conflict(ERR.messageNoConsent);
         channel = c.whatsappOptIn ? 'WHATSAPP' : 'SMS';
       }
-      const at = sendableAt(new Date(), this.timeZone, m.template === 'completionOtp');
+      const at = sendableAt(new Date(), this.timeZone, m.template === 'completionOtp', this.quiet);
       if (!(await repo.requeue(tx, id, channel, at))) throw conflict(ERR.messageNotRetryable);
       await audit(tx, {
         actorId: actor.id,
