@@ -8,7 +8,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -29,6 +31,8 @@ export interface TextDialogProps {
   children?: ReactNode;
   /** The children's fields are not ready yet (Complete Work: the proof the business asks for). */
   confirmDisabled?: boolean;
+  /** The whole screen on a phone (Complete Work: room for the customer's signature). */
+  fullScreenOnPhone?: boolean;
 }
 
 export function TextDialog({
@@ -45,8 +49,10 @@ export function TextDialog({
   onClose,
   children,
   confirmDisabled = false,
+  fullScreenOnPhone = false,
 }: TextDialogProps) {
   const { t } = useTranslation('common');
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   useEffect(() => {
@@ -58,7 +64,13 @@ export function TextDialog({
   const blank = text.trim() === '';
   const showError = required && touched && blank;
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreenOnPhone && phone}
+    >
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         {message ? <DialogContentText sx={{ mb: 2 }}>{message}</DialogContentText> : null}

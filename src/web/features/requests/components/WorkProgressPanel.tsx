@@ -190,6 +190,7 @@ export function WorkProgressPanel({
         confirmLabel={t('work.complete')}
         pending={complete.isPending}
         confirmDisabled={!proof.ready}
+        fullScreenOnPhone
         onConfirm={(notes) => complete.mutate({ notes, ...parts, ...(proof.proof ? { proof: proof.proof } : {}) })}
         onClose={close}
       >
