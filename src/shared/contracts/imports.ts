@@ -34,6 +34,7 @@ export const CUSTOMER_IMPORT_FIELDS = [
   'latitude',
   'longitude',
   'externalId',
+  'language',
 ] as const;
 export const UNIT_IMPORT_FIELDS = [
   'customerPhone',

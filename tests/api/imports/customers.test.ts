@@ -402,6 +402,7 @@ describe('files', () => {
       'Latitude',
       'Longitude',
       'External ID',
+      'Message language',
     ]);
     const tried = await post('customers', form(x.rawPayload, {}, 'template.xlsx'));
     expect(tried.json()).toMatchObject({ rows: 1, errors: [] });
@@ -411,5 +412,31 @@ describe('files', () => {
       headers: admin,
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the language of the customer’s messages (issue 35)', () => {
+  it('takes a code, an English name or the language’s own name; anything else is a row error', async () => {
+    const header = ['Name', 'Phone', 'Address', 'Region', 'Message language'];
+    const bad = csv([header, ['Kavitha Iyer', phone(), '3 North Street, Mylapore', regionName, 'Klingon']]);
+    const refused = await post('customers', form(bad, { dryRun: 'true' }));
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json().errors).toEqual([
+      { row: 2, column: 'Message language', message: expect.stringContaining('Tamil') },
+    ]);
+    const phones = [phone(), phone(), phone(), phone()];
+    const file = csv([
+      header,
+      ['Selvi Arumugam', phones[0], '8 Car Street, Triplicane', regionName, 'Tamil'],
+      ['Nagaraj Gowda', phones[1], '14 Temple Road, Malleshwaram', regionName, 'kn'],
+      ['Anil Menon', phones[2], '2 Church Lane, Fort Kochi', regionName, 'മലയാളം'],
+      ['Priya Sharma', phones[3], '7 Civil Lines Road, Jaipur', regionName, ''],
+    ]);
+    const res = await post('customers', form(file, { dryRun: 'false' }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ dryRun: false, created: 4, errors: [] });
+    const rows = await ctx.db.select({ phone: customers.primaryPhone, language: customers.language }).from(customers);
+    const languageOf = (p: string | undefined) => rows.find((r) => r.phone === p)?.language;
+    expect(phones.map(languageOf)).toEqual(['ta', 'kn', 'ml', 'en-IN']);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 import { type CustomerValues, searchTextOf } from './repository.ts';
 
 /** Rows per INSERT or UPDATE statement. */
@@ -48,6 +49,7 @@ export type StoredCustomer = {
   name: string;
   phoneNumbers: string[];
   email: string | null;
+  language: Locale;
   latitude: number | null;
   longitude: number | null;
   accuracy: number | null;
@@ -58,7 +60,7 @@ export type StoredCustomer = {
 export async function storedCustomers(db: Tx, ids: readonly string[]): Promise<StoredCustomer[]> {
   if (ids.length === 0) return [];
   const res = await db.execute<StoredCustomer>(sql`
-    SELECT c.id, c.name, c.phone_numbers AS "phoneNumbers", c.email, c.latitude, c.longitude,
+    SELECT c.id, c.name, c.phone_numbers AS "phoneNumbers", c.email, c.language, c.latitude, c.longitude,
            c.location_accuracy AS accuracy, c.external_id AS "externalId"
     FROM customers c WHERE c.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
     FOR UPDATE`);
@@ -68,7 +70,8 @@ export async function storedCustomers(db: Tx, ids: readonly string[]): Promise<S
 export type ImportedCustomer = CustomerValues & { externalId: string | null };
 
 const RECORD = sql.raw(`name text, address text, primary_phone text, phone_numbers text[], email text,
-  region_id uuid, latitude float8, longitude float8, location_accuracy float8, external_id text, search_text text`);
+  region_id uuid, latitude float8, longitude float8, location_accuracy float8, external_id text, search_text text,
+  language text`);
 
 function jsonOf(rows: readonly (ImportedCustomer & { id?: string })[]): string {
   return JSON.stringify(
@@ -85,6 +88,7 @@ function jsonOf(rows: readonly (ImportedCustomer & { id?: string })[]): string {
       location_accuracy: v.locationAccuracy,
       external_id: v.externalId,
       search_text: searchTextOf(v),
+      language: v.language ?? null,
     })),
   );
 }
@@ -93,9 +97,10 @@ export async function insertCustomers(db: Tx, rows: readonly ImportedCustomer[],
   for (let i = 0; i < rows.length; i += BATCH) {
     await db.execute(sql`
       INSERT INTO customers (name, address, primary_phone, phone_numbers, email, region_id, latitude, longitude,
-                             location_accuracy, external_id, search_text, created_by_id)
+                             location_accuracy, external_id, search_text, language, created_by_id)
       SELECT v.name, v.address, v.primary_phone, coalesce(v.phone_numbers, '{}'), v.email, v.region_id, v.latitude,
-             v.longitude, v.location_accuracy, v.external_id, v.search_text, ${createdById}::uuid
+             v.longitude, v.location_accuracy, v.external_id, v.search_text, coalesce(v.language, 'en-IN'),
+             ${createdById}::uuid
       FROM jsonb_to_recordset(${jsonOf(rows.slice(i, i + BATCH))}::jsonb) AS v(${RECORD})`);
   }
 }
@@ -106,7 +111,8 @@ export async function updateCustomers(db: Tx, rows: readonly (ImportedCustomer &
       UPDATE customers c SET name = v.name, address = v.address, primary_phone = v.primary_phone,
         phone_numbers = coalesce(v.phone_numbers, '{}'), email = v.email, region_id = v.region_id,
         latitude = v.latitude, longitude = v.longitude, location_accuracy = v.location_accuracy,
-        external_id = v.external_id, search_text = v.search_text, updated_at = now()
+        external_id = v.external_id, search_text = v.search_text, language = coalesce(v.language, c.language),
+        updated_at = now()
       FROM jsonb_to_recordset(${jsonOf(rows.slice(i, i + BATCH))}::jsonb) AS v(id uuid, ${RECORD})
       WHERE c.id = v.id`);
   }

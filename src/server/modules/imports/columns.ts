@@ -41,6 +41,7 @@ const CUSTOMER_SPECS: Record<(typeof CUSTOMER_IMPORT_FIELDS)[number], FieldSpec>
   latitude: { field: 'latitude', required: false, also: ['lat'] },
   longitude: { field: 'longitude', required: false, also: ['lng', 'long', 'lon'] },
   externalId: { field: 'externalId', required: false, also: ['customer id', 'customer code', 'external id', 'id'] },
+  language: { field: 'language', required: false, also: ['message language', 'preferred language', 'lang'] },
 };
 
 const UNIT_SPECS: Record<(typeof UNIT_IMPORT_FIELDS)[number], FieldSpec> = {

@@ -14,7 +14,7 @@ import { fold } from './columns.ts';
 import type { Sheet } from './files.ts';
 import { RowErrors, type RowReader, STAND_IN_ID } from './rows.ts';
 import { importText } from './text.ts';
-import { coordinateOf, optional, phoneOf, phonesOf } from './values.ts';
+import { coordinateOf, languageOf, optional, phoneOf, phonesOf } from './values.ts';
 
 export const EXTERNAL_ID_MAX = 60;
 
@@ -29,6 +29,7 @@ const FIELD_OF_PATH: Record<string, string> = {
   latitude: 'latitude',
   longitude: 'longitude',
   accuracy: 'latitude',
+  language: 'language',
 };
 
 interface CheckedRow extends CustomerImportRow {
@@ -51,6 +52,7 @@ function merged(row: CheckedRow, stored: StoredCustomer | undefined): CustomerIm
   const body: CustomerBody = {
     ...b,
     email: b.email ?? stored.email,
+    language: b.language ?? stored.language,
     phoneNumbers: b.phoneNumbers.length > 0 ? b.phoneNumbers : stored.phoneNumbers.filter((p) => p !== b.primaryPhone),
     latitude: located ? b.latitude : stored.latitude,
     longitude: located ? b.longitude : stored.longitude,
@@ -87,6 +89,11 @@ export async function planCustomers(
       latitude: coordinateOf(read.cell(r, 'latitude')),
       longitude: coordinateOf(read.cell(r, 'longitude')),
     });
+    // The language of the customer's messages (issue 35): a code, or a name in English or its own script.
+    const languageText = read.cell(r, 'language').trim();
+    const language = languageText ? languageOf(languageText) : undefined;
+    if (languageText && !language) errors.add(r.row, 'language', importText(locale, 'languageUnknown'));
+    if (parsed.success && language) parsed.data.language = language;
     if (!parsed.success) {
       const seen = new Set<string>();
       for (const issue of parsed.error.issues) {

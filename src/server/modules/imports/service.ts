@@ -168,6 +168,7 @@ export class ImportService {
         latitude: '13.0067',
         longitude: '80.2573',
         externalId: 'C-1001',
+        language: 'Tamil',
       };
       const fields = specsOf('customers').map((s) => s.field as string);
       return templateFile(

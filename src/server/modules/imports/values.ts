@@ -4,6 +4,7 @@
  * date written as an Indian date (31/12/2025, 31-12-2025, 31.12.2025) or read from an Excel date
  * cell is YYYY-MM-DD. Anything else goes to the form's rules as it is, to get the form's message.
  */
+import { LOCALE_NAMES, LOCALES, type Locale, matchLocale } from '#shared/i18n/locales.ts';
 
 /** A phone as the form takes it: the ten digits when spaces, dashes, dots, brackets or +91/0 hid them. */
 export function phoneOf(cell: string): string {
@@ -50,3 +51,23 @@ export const optional = (cell: string | undefined): string | null => {
   const text = (cell ?? '').trim();
   return text === '' ? null : text;
 };
+
+/** English names of the six languages, as a spreadsheet may say them. */
+const LANGUAGE_NAMES: Record<string, Locale> = {
+  english: 'en-IN',
+  hindi: 'hi',
+  tamil: 'ta',
+  telugu: 'te',
+  kannada: 'kn',
+  malayalam: 'ml',
+};
+
+/** A cell naming a language: its code (ta, ta-IN, en), its English name or its own name; else undefined. */
+export function languageOf(cell: string): Locale | undefined {
+  const t = cell.trim();
+  const byCode = matchLocale(t);
+  if (byCode) return byCode;
+  const english = LANGUAGE_NAMES[t.toLowerCase()];
+  if (english) return english;
+  return LOCALES.find((l) => LOCALE_NAMES[l] === t);
+}
