@@ -20,7 +20,12 @@ const signature = z
 /** The proof's part of the technician's stop body. */
 export const proofVisitPart = z.object({
   signature: signature.optional(),
-  signedBy: z.string({ error: SIGNED_BY_MESSAGE }).trim().min(2, SIGNED_BY_MESSAGE).max(80, SIGNED_BY_MESSAGE).optional(),
+  signedBy: z
+    .string({ error: SIGNED_BY_MESSAGE })
+    .trim()
+    .min(2, SIGNED_BY_MESSAGE)
+    .max(80, SIGNED_BY_MESSAGE)
+    .optional(),
   otp: z
     .string({ error: OTP_MESSAGE })
     .regex(new RegExp(`^\\d{${OTP.digits}}$`), OTP_MESSAGE)
