@@ -3,7 +3,6 @@
  * templates, and a customer's consent and language.
  */
 import { z } from 'zod';
-import { LOCALES } from '#shared/i18n/locales.ts';
 import {
   CONSENT_SOURCES,
   MAX_TEMPLATE_LENGTH,
@@ -11,6 +10,7 @@ import {
   MESSAGE_STATUSES,
   MESSAGE_TEMPLATE_KEYS,
 } from '#shared/domain/messages.ts';
+import { LOCALES } from '#shared/i18n/locales.ts';
 import { pageQuery } from './common.ts';
 
 export const messageChannel = z.enum(MESSAGE_CHANNELS, { error: 'Channel must be WHATSAPP or SMS' });

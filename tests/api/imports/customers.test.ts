@@ -424,13 +424,13 @@ describe('the language of the customer’s messages (issue 35)', () => {
     expect(refused.json().errors).toEqual([
       { row: 2, column: 'Message language', message: expect.stringContaining('Tamil') },
     ]);
-    const phones = [phone(), phone(), phone(), phone()];
+    const phones: string[] = [phone(), phone(), phone(), phone()];
     const file = csv([
       header,
-      ['Selvi Arumugam', phones[0], '8 Car Street, Triplicane', regionName, 'Tamil'],
-      ['Nagaraj Gowda', phones[1], '14 Temple Road, Malleshwaram', regionName, 'kn'],
-      ['Anil Menon', phones[2], '2 Church Lane, Fort Kochi', regionName, 'മലയാളം'],
-      ['Priya Sharma', phones[3], '7 Civil Lines Road, Jaipur', regionName, ''],
+      ['Selvi Arumugam', `${phones[0]}`, '8 Car Street, Triplicane', regionName, 'Tamil'],
+      ['Nagaraj Gowda', `${phones[1]}`, '14 Temple Road, Malleshwaram', regionName, 'kn'],
+      ['Anil Menon', `${phones[2]}`, '2 Church Lane, Fort Kochi', regionName, 'മലയാളം'],
+      ['Priya Sharma', `${phones[3]}`, '7 Civil Lines Road, Jaipur', regionName, ''],
     ]);
     const res = await post('customers', form(file, { dryRun: 'false' }));
     expect(res.statusCode, res.body).toBe(200);

@@ -7,8 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '#server/db/schema/activity.ts';
 import { loadConfig } from '#server/config.ts';
+import { auditLog } from '#server/db/schema/activity.ts';
 import { customerMessages } from '#server/db/schema/messages.ts';
 import { sendableAt } from '#server/modules/messages/outbox.service.ts';
 import { addDays, addMonths, todayIn } from '#shared/domain/maintenance.ts';

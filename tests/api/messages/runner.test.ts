@@ -92,7 +92,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('pg-boss on PostgreSQL', () =
       await client.start();
       expect((await client.getQueue('messages.deliver'))?.policy).toBe('stately');
       const schedules = (await client.getSchedules()) as unknown as { name: string; cron: string }[];
-      expect(schedules.map(({ name, cron }) => ({ name, cron }))).toEqual([{ name: 'messages.deliver', cron: '* * * * *' }]);
+      expect(schedules.map(({ name, cron }) => ({ name, cron }))).toEqual([
+        { name: 'messages.deliver', cron: '* * * * *' },
+      ]);
       first.trigger('messages.deliver');
       expect(await until(() => runs.length >= 1)).toBe(true);
       expect(errors).toEqual([]);

@@ -9,8 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Locale } from '#shared/i18n/locales.ts';
 import type { MessageChannel, MessageStatus, MessageTemplateKey, ProofKind } from '#shared/domain/messages.ts';
+import type { Locale } from '#shared/i18n/locales.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { users } from './people.ts';

@@ -127,9 +127,7 @@ export class PgBossRunner implements JobRunner, QueueRunner {
 
   trigger(name: string): void {
     if (!this.started) return;
-    void this.started
-      .then(() => this.boss.send(name, {}, { startAfter: 1 }))
-      .catch((err) => this.onError(name, err));
+    void this.started.then(() => this.boss.send(name, {}, { startAfter: 1 })).catch((err) => this.onError(name, err));
   }
 
   async daily(name: string, at: string, timeZone: string, handler: JobHandler): Promise<Date | null> {

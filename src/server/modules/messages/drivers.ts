@@ -74,7 +74,11 @@ async function post(
     });
   } catch (err) {
     const name = (err as Error).name;
-    return { ok: false, retry: true, error: name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : String((err as Error).message) };
+    return {
+      ok: false,
+      retry: true,
+      error: name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : String((err as Error).message),
+    };
   }
   const text = await res.text().catch(() => '');
   if (res.ok) {
@@ -146,9 +150,7 @@ class WhatsAppCloudDriver implements MessageDriver {
       template: {
         name: whatsappTemplateName(m.template),
         language: { code: WHATSAPP_LANGUAGE[m.language] },
-        components: [
-          { type: 'body', parameters: order.map((p) => ({ type: 'text', text: m.params[p] ?? '' })) },
-        ],
+        components: [{ type: 'body', parameters: order.map((p) => ({ type: 'text', text: m.params[p] ?? '' })) }],
       },
     });
     const url = `${this.s.whatsappApiUrl.replace(/\/$/, '')}/${this.s.whatsappPhoneId}/messages`;

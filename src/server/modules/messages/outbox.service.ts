@@ -70,7 +70,12 @@ export function sendableAt(at: Date, timeZone: string, urgent = false, quiet: Qu
 /** A day in the customer's language: "12 Mar 2027", "12 मार्च 2027". */
 export function dayIn(value: Date | string, language: Locale, timeZone: string): string {
   const d = typeof value === 'string' ? new Date(`${value}T12:00:00Z`) : value;
-  return new Intl.DateTimeFormat(INTL_TAG[language], { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(d);
+  return new Intl.DateTimeFormat(INTL_TAG[language], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone,
+  }).format(d);
 }
 
 export class Outbox {
@@ -166,7 +171,10 @@ export class Outbox {
       name: 'customer-messages',
       on: async (tx: Tx, event: RequestEvent) => {
         const facts = await repo.requestFacts(tx, event.requestIds);
-        await this.enqueue(tx, facts.map((f) => this.draftOf(event.moment, f)));
+        await this.enqueue(
+          tx,
+          facts.map((f) => this.draftOf(event.moment, f)),
+        );
       },
     };
   }

@@ -175,7 +175,13 @@ export async function reportStatus(
 export async function optOutPhone(db: Db, tenDigits: string): Promise<string[]> {
   const rows = await db
     .update(customers)
-    .set({ whatsappOptIn: false, smsOptIn: false, consentAt: new Date(), consentSource: 'REPLY', updatedAt: new Date() })
+    .set({
+      whatsappOptIn: false,
+      smsOptIn: false,
+      consentAt: new Date(),
+      consentSource: 'REPLY',
+      updatedAt: new Date(),
+    })
     // The phones' GIN index (customers_phones_gin) finds them; the primary phone is the one messaged.
     .where(
       and(

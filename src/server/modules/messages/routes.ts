@@ -33,7 +33,10 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/messages',
-    { preHandler: guard, schema: { tags, querystring: messageListQuery, response: { 200: z.array(messageItem), ...errors } } },
+    {
+      preHandler: guard,
+      schema: { tags, querystring: messageListQuery, response: { 200: z.array(messageItem), ...errors } },
+    },
     async (req, reply) => {
       const { items, total, window } = await service.list(req.query, localeOf(req));
       sendTotal(reply, total, window);
@@ -113,7 +116,10 @@ export const messageWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
           keyGenerator: (req) => `message-webhook:${req.ip}`,
         },
       },
-      schema: { tags, response: { 200: z.object({ updated: z.number() }), 400: errorBody, 401: errorBody, 429: errorBody } },
+      schema: {
+        tags,
+        response: { 200: z.object({ updated: z.number() }), 400: errorBody, 401: errorBody, 429: errorBody },
+      },
     },
     async (req) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from('');

@@ -67,10 +67,7 @@ export class MessageService {
     };
   }
 
-  async list(
-    q: MessageListQuery,
-    reader: Locale,
-  ): Promise<{ items: MessageItem[]; total: number; window: Window }> {
+  async list(q: MessageListQuery, reader: Locale): Promise<{ items: MessageItem[]; total: number; window: Window }> {
     const filter: repo.MessageFilter = {
       status: q.status && q.status !== 'ALL' ? (q.status as MessageStatus) : undefined,
       channel: q.channel && q.channel !== 'ALL' ? (q.channel as MessageChannel) : undefined,

@@ -161,6 +161,20 @@ function mediaColumnsOf() {
 export const mediaColumns = mediaColumnsOf();
 
 /** A photo's row, written once both of its files are stored; returns its id. */
+/** A photo whose two files are stored (the uploads module): what its row records. */
+export interface StoredMedia {
+  storageKey: string;
+  thumbKey: string;
+  mimeType: string;
+  sizeBytes: number;
+  width: number;
+  height: number;
+  /** When the phone took it (ADR 027), when plausible. */
+  takenAt: Date | null;
+  /** What it shows (issue 35 item 2). */
+  kind: MediaKind;
+}
+
 export async function insertMedia(db: Tx, values: typeof workMedia.$inferInsert): Promise<string> {
   const [row] = await db.insert(workMedia).values(values).returning({ id: workMedia.id });
   return (row as { id: string }).id;

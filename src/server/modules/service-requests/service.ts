@@ -13,8 +13,8 @@ import { forbidden, invalid, notFound } from '#server/lib/errors.ts';
 import type { ExportTable } from '#server/lib/export/columns.ts';
 import type { TransitionCounter } from '#server/lib/metrics.ts';
 import { cappedWindow, SORT_MATCHES_UP_TO, type Window } from '#server/lib/paging.ts';
-import type { TokenService } from '#server/lib/tokens.ts';
 import { RequestEvents } from '#server/lib/request-events.ts';
+import type { TokenService } from '#server/lib/tokens.ts';
 import type { VisitEvents } from '#server/lib/visit-events.ts';
 import { notifyWorkflowEvent } from '#server/modules/notifications/events.service.ts';
 import type { UnitService } from '#server/modules/units/service.ts';
@@ -59,21 +59,11 @@ export {
   SELF_APPROVAL,
   searchTextOf,
 } from './rules.ts';
-export type { SystemRaiser, SystemRequest } from './system.ts';
 
-/** A photo whose two files are stored (the uploads module): what its row records. */
-export interface StoredMedia {
-  storageKey: string;
-  thumbKey: string;
-  mimeType: string;
-  sizeBytes: number;
-  width: number;
-  height: number;
-  /** When the phone took it (ADR 027), when plausible. */
-  takenAt: Date | null;
-  /** What it shows (issue 35 item 2). */
-  kind: MediaKind;
-}
+import type { StoredMedia } from './details.repository.ts';
+
+export type { SystemRaiser, SystemRequest } from './system.ts';
+export type { StoredMedia };
 
 export class RequestService {
   private readonly workflow: RequestWorkflow;
