@@ -3,7 +3,7 @@
  * page (its own small entry, not the app) shows the purifier but nothing of the customer, checks
  * the form (axe: no serious violation, errors shown), and sends a request that answers with its
  * ticket number; the office then sees that request marked "QR sticker", with the phone checked
- * against the customer's. Then the office's side of the sticker on the unit page: without
+ * against the customer's, and the customer's WhatsApp consent the ticked box gave (source QR). Then the office's side of the sticker on the unit page: without
  * PUBLIC_URL (this server has none) the card says so and the sticker download is refused in
  * words, and re-issuing the code retires the old sticker at once.
  *
@@ -83,6 +83,17 @@ test('a customer reports a leak from the sticker on a 360 px phone; the office s
   await customerPage.getByLabel('Describe the problem').fill('Water drips under the sink since yesterday');
   await customerPage.getByLabel('Your mobile number').fill(formatPhone(unit.customer.primaryPhone));
   await customerPage.getByRole('radio', { name: 'Morning' }).check();
+  // Updates on WhatsApp (issue 35 item 5): unticked until the customer taps its words (a 44 px
+  // line) or presses Space on it.
+  const whatsapp = customerPage.getByRole('checkbox', { name: 'Send me updates about this request on WhatsApp' });
+  await expect(whatsapp).not.toBeChecked();
+  expect((await customerPage.locator('label.check').boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await customerPage.getByText('Send me updates about this request on WhatsApp').click();
+  await expect(whatsapp).toBeChecked();
+  await whatsapp.press('Space');
+  await expect(whatsapp).not.toBeChecked();
+  await whatsapp.press('Space');
+  await expect(whatsapp).toBeChecked();
   await customerPage.getByRole('button', { name: 'Send request' }).click();
   await expect(customerPage.getByRole('heading', { name: 'Request sent' })).toBeFocused();
   const ticket = ((await customerPage.getByTestId('ticket-number').textContent()) ?? '').trim();
@@ -99,6 +110,9 @@ test('a customer reports a leak from the sticker on a 360 px phone; the office s
   ).json()) as { id: string; ticketNumber: string }[];
   const id = found.find((r) => r.ticketNumber === ticket)?.id as string;
   expect(id).toBeTruthy();
+  // The box was ticked with the customer's primary phone: they now take WhatsApp, from the QR page.
+  const customer = await (await request.get(`/api/customers/${unit.customer.id}`, { headers: admin })).json();
+  expect(customer.consent).toMatchObject({ whatsapp: true, source: 'QR' });
   await loginAs(page, 'admin@demo.test');
   await page.goto(`/service-requests/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Request ${ticket}` })).toBeVisible();

@@ -56,6 +56,12 @@ export const publicRequestBody = z
       .transform((v) => v.replace(/[\s-]/g, '').replace(/^(\+91|0)(?=\d{10}$)/, ''))
       .pipe(z.string().regex(new RegExp(`^[6-9]\\d{${PHONE_LENGTH - 1}}$`), PUBLIC_MESSAGES.phone)),
     preferredTime: z.enum(PREFERRED_TIMES).optional(),
+    /**
+     * "Send me updates about this request on WhatsApp" (issue 35 item 5, ADR 046): consent to
+     * WhatsApp, source QR, taken only when `phone` is the customer's primary phone (the answer
+     * never says whether it was).
+     */
+    whatsappUpdates: z.boolean().optional(),
     /** The honeypot: hidden from people by the page; a bot that fills it is refused. */
     website: z.string().max(500).optional(),
   })

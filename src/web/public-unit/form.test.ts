@@ -32,6 +32,7 @@ const CASES: [string, Partial<FormValues>][] = [
   ['no phone', { phone: '' }],
   ['a preferred time', { preferredTime: 'EVENING' }],
   ['the honeypot filled', { website: 'http://spam.example' }],
+  ['WhatsApp updates asked for', { whatsappUpdates: true }],
 ];
 
 describe('the QR form checks', () => {
@@ -47,6 +48,7 @@ describe('the QR form checks', () => {
       expect(body.phone).toBe(parsed.data.phone);
       expect(body.description).toBe(parsed.data.description);
       expect(body.preferredTime).toBe(parsed.data.preferredTime);
+      expect(body.whatsappUpdates).toBe(parsed.data.whatsappUpdates);
       expect(body.website).toBe(values.website);
     }
   });
@@ -63,6 +65,20 @@ describe('the QR form checks', () => {
     expect(normalisePhone('+91 98400 12345')).toBe('9840012345');
     expect(normalisePhone('0 98400-12345')).toBe('9840012345');
     expect(normalisePhone('98400 12345')).toBe('9840012345');
+  });
+
+  it('sends the WhatsApp box as it stands, unticked until the customer ticks it', () => {
+    expect(emptyForm().whatsappUpdates).toBe(false);
+    expect(toBody(form({}))).toEqual({
+      problem: 'LEAKING',
+      description: '',
+      phone: '9840012345',
+      whatsappUpdates: false,
+      website: '',
+    });
+    const ticked = toBody(form({ phone: '+91 98400 12345', whatsappUpdates: true }));
+    expect(ticked).toMatchObject({ phone: '9840012345', whatsappUpdates: true });
+    expect(publicRequestBody.parse(ticked).whatsappUpdates).toBe(true);
   });
 
   it('leaves "any time" out of the body', () => {

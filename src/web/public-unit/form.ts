@@ -20,6 +20,8 @@ export interface FormValues {
   phone: string;
   /** '' is "any time". */
   preferredTime: string;
+  /** "Send me updates about this request on WhatsApp": unticked until the customer ticks it. */
+  whatsappUpdates: boolean;
   /** The honeypot, sent as typed (a person never sees it). */
   website: string;
 }
@@ -34,6 +36,7 @@ export interface RequestBody {
   description: string;
   phone: string;
   preferredTime?: PreferredTime;
+  whatsappUpdates: boolean;
   website: string;
 }
 
@@ -44,6 +47,7 @@ export const emptyForm = (): FormValues => ({
   description: '',
   phone: '',
   preferredTime: '',
+  whatsappUpdates: false,
   website: '',
 });
 
@@ -77,6 +81,7 @@ export function toBody(v: FormValues): RequestBody {
     description: v.description.trim(),
     phone: normalisePhone(v.phone),
     ...(isTime(v.preferredTime) ? { preferredTime: v.preferredTime } : {}),
+    whatsappUpdates: v.whatsappUpdates,
     website: v.website,
   };
 }

@@ -151,6 +151,12 @@ describe('the QR sticker page', () => {
     pick('LEAKING');
     type(byId('description'), 'Water under the sink');
     type(byId('phone'), '+91 98400 12345');
+    // WhatsApp updates: unticked until ticked; its words are its label (the whole line a target).
+    const whatsapp = byId<HTMLInputElement>('whatsappUpdates');
+    expect(whatsapp.checked).toBe(false);
+    expect(whatsapp.closest('label')?.textContent).toBe('இந்தக் கோரிக்கை பற்றிய தகவல்களை எனக்கு WhatsApp-இல் அனுப்புங்கள்');
+    expect(whatsapp.getAttribute('aria-describedby')).toBe('whatsapp-hint');
+    whatsapp.click();
     pick('MORNING');
     await send();
     expect(calls[1]).toMatchObject({
@@ -161,6 +167,7 @@ describe('the QR sticker page', () => {
         description: 'Water under the sink',
         phone: '9840012345',
         preferredTime: 'MORNING',
+        whatsappUpdates: true,
         website: '',
       },
     });

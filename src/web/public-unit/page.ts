@@ -2,8 +2,8 @@
  * The page a unit's QR sticker opens (/s/<code>, issue 36 items 4–5, ADR 043): the business, the
  * purifier (brand and model, installed on, last service, next due), the support phone, the unit's
  * open tickets, and a form a customer fills in on a phone: what is wrong (six tiles), a
- * description, a phone to call back, a time of day. No name, address or phone of the customer is
- * ever on it (the server sends none).
+ * description, a phone to call back, whether to send updates on WhatsApp, a time of day. No name,
+ * address or phone of the customer is ever on it (the server sends none).
  *
  * Plain DOM: the state lives here and the screen is rebuilt from it when something a person did
  * changes it (an answer, a check, a language), with the focus put where the change is (the first
@@ -140,7 +140,7 @@ export class QrPage {
     return this.t('form.submit') !== 'form.submit';
   }
 
-  private setValue(field: keyof FormValues, value: string): void {
+  private setValue(field: Exclude<keyof FormValues, 'whatsappUpdates'>, value: string): void {
     this.form[field] = value;
     if (field === 'description') this.updateCount();
     if (field === 'problem') this.updateOptional();
@@ -456,6 +456,28 @@ export class QrPage {
           }),
           h('p', { id: 'phone-error', class: 'error', hidden: true }),
           h('p', { id: 'phone-hint', class: 'hint' }, t('form.phoneHint')),
+        ),
+        // Consent to WhatsApp (issue 35 item 5): unticked by default; the server takes it only from
+        // the customer's primary phone and never says whether it did.
+        h(
+          'div',
+          { class: 'field' },
+          h(
+            'label',
+            { class: 'check' },
+            h('input', {
+              id: 'whatsappUpdates',
+              name: 'whatsappUpdates',
+              type: 'checkbox',
+              checked: form.whatsappUpdates,
+              'aria-describedby': 'whatsapp-hint',
+              onchange: (e) => {
+                this.form.whatsappUpdates = (e.target as HTMLInputElement).checked;
+              },
+            }),
+            h('span', {}, t('form.whatsapp')),
+          ),
+          h('p', { id: 'whatsapp-hint', class: 'hint' }, t('form.whatsappHint')),
         ),
         h(
           'fieldset',

@@ -7,11 +7,16 @@
  * unit, its customer and region, raised by the QR system account with source QR, the phone marked
  * as the customer's or unverified, the office told; a filled honeypot, a bad phone or a long
  * description is refused with nothing written; a unit takes 3 an hour, an address 10 attempts.
+ * "Send me updates on WhatsApp" (issue 35 item 5) opts the customer in to WhatsApp (source QR)
+ * only from their primary phone, so the request's own message goes by WhatsApp; the answer is the
+ * same whatever the phone.
  */
 import { and, eq, gte } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications } from '#server/db/schema/activity.ts';
+import { customers } from '#server/db/schema/customers.ts';
+import { customerMessages } from '#server/db/schema/messages.ts';
 import { users } from '#server/db/schema/people.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
 import { QR_EMAIL } from '#server/lib/system-accounts.ts';
@@ -349,5 +354,101 @@ describe('a request from the page (items 4 and 5)', () => {
     expect(eleventh.json().message).toBe(ERR.publicIpLimit.text);
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
     expect(await ctx.db.select().from(serviceRequests).where(eq(serviceRequests.unitId, other.id))).toEqual([]);
+  });
+});
+
+describe('"Send me updates on WhatsApp" from the page (issue 35 item 5, ADR 046)', () => {
+  const consentOf = async (customerId: string) => {
+    const [c] = await ctx.db
+      .select({
+        whatsapp: customers.whatsappOptIn,
+        sms: customers.smsOptIn,
+        at: customers.consentAt,
+        source: customers.consentSource,
+      })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    return c;
+  };
+  const registered = async (customerId: string) =>
+    ctx.db
+      .select({ channel: customerMessages.channel, status: customerMessages.status, error: customerMessages.errorKey })
+      .from(customerMessages)
+      .where(and(eq(customerMessages.customerId, customerId), eq(customerMessages.template, 'requestRegistered')));
+  /** A unit whose customer agreed to SMS from the office: the box must leave that as it was. */
+  const smsUnit = async () => {
+    const u = await unit();
+    await ctx.db.update(customers).set({ smsOptIn: true }).where(eq(customers.id, u.customer.id));
+    return u;
+  };
+
+  it('with the primary phone, sets WhatsApp consent (source QR, SMS as it was) before the request: its message goes by WhatsApp', async () => {
+    address++;
+    const u = await smsUnit();
+    const before = Date.now();
+    const res = await ask(u.code, {
+      problem: 'LEAKING',
+      description: '',
+      phone: '+91 98410 12345',
+      whatsappUpdates: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(Object.keys(res.json()).sort()).toEqual(['status', 'ticketNumber']);
+    const c = await consentOf(u.customer.id);
+    expect(c).toMatchObject({ whatsapp: true, sms: true, source: 'QR' });
+    expect(c?.at?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(await registered(u.customer.id)).toEqual([{ channel: 'WHATSAPP', status: expect.any(String), error: null }]);
+    const [row] = await ctx.db.select().from(serviceRequests).where(eq(serviceRequests.unitId, u.id));
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, row?.id as string), eq(auditLog.action, 'request.create')));
+    expect(audit?.details).toMatchObject({ source: 'QR', phoneMatchesCustomer: true, consent: 'QR', whatsapp: true });
+  });
+
+  it('with another of the customer’s phones, a stranger’s, or the box unticked, changes nothing, and answers the same', async () => {
+    const shapes: string[] = [];
+    const cases: [string, boolean][] = [
+      [CUSTOMER.phoneNumbers[0] as string, true],
+      ['7000012345', true],
+      [CUSTOMER.primaryPhone, false],
+    ];
+    for (const [phone, whatsappUpdates] of cases) {
+      address++;
+      const u = await smsUnit();
+      const res = await ask(u.code, { problem: 'NOISE', description: '', phone, whatsappUpdates });
+      expect(res.statusCode, res.body).toBe(201);
+      shapes.push(JSON.stringify({ ...res.json(), ticketNumber: 'SR-x' }));
+      expect(await consentOf(u.customer.id)).toEqual({ whatsapp: false, sms: true, at: null, source: null });
+      expect(await registered(u.customer.id)).toEqual([{ channel: 'SMS', status: expect.any(String), error: null }]);
+      const [row] = await ctx.db.select().from(serviceRequests).where(eq(serviceRequests.unitId, u.id));
+      const [audit] = await ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityId, row?.id as string), eq(auditLog.action, 'request.create')));
+      expect(audit?.details).not.toHaveProperty('consent');
+    }
+    // The matching case's answer, for the same shape.
+    address++;
+    const u = await unit();
+    const res = await ask(u.code, {
+      problem: 'NOISE',
+      description: '',
+      phone: CUSTOMER.primaryPhone,
+      whatsappUpdates: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    shapes.push(JSON.stringify({ ...res.json(), ticketNumber: 'SR-x' }));
+    expect(new Set(shapes)).toEqual(new Set([JSON.stringify({ ticketNumber: 'SR-x', status: 'PENDING_APPROVAL' })]));
+    expect(await consentOf(u.customer.id)).toMatchObject({ whatsapp: true, sms: false, source: 'QR' });
+  });
+
+  it('refuses a box that is not true or false with the field named', async () => {
+    address++;
+    const u = await unit();
+    const res = await ask(u.code, { problem: 'NOISE', description: '', phone: '9841012345', whatsappUpdates: 'yes' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors?.[0]?.path).toBe('whatsappUpdates');
+    expect(await consentOf(u.customer.id)).toMatchObject({ whatsapp: false, source: null });
   });
 });

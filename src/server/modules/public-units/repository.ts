@@ -116,6 +116,20 @@ export async function qrRequestTimesSince(db: Tx, unitId: string, since: Date): 
   return (res.rows as { created_at: Date | string }[]).map((r) => new Date(r.created_at));
 }
 
+/**
+ * "Send me updates on WhatsApp" from the page (issue 35 item 5, ADR 046): the customer's WhatsApp
+ * consent, source QR, now; SMS as it was. Only when `phone` is the customer's PRIMARY phone (the
+ * one messages go to): the condition is the statement's own, so a phone that is not it costs the
+ * same one statement and changes nothing. True when the consent was set.
+ */
+export async function consentToWhatsAppFromQr(db: Tx, customerId: string, phone: string): Promise<boolean> {
+  const res = await db.execute(sql`
+    UPDATE customers SET whatsapp_opt_in = true, consent_at = now(), consent_source = 'QR', updated_at = now()
+    WHERE id = ${customerId} AND primary_phone = ${phone}
+    RETURNING id`);
+  return res.rows.length > 0;
+}
+
 /** The QR system account (lib/system-accounts.ts), created on first use. */
 export async function qrAccount(db: Tx): Promise<{ id: string; email: string; roleName: string }> {
   const find = async () => {

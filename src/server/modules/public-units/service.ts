@@ -55,6 +55,8 @@ export interface PublicRequest {
   description: string;
   phone: string;
   preferredTime?: PreferredTime | undefined;
+  /** Consent to WhatsApp asked for (taken only from the customer's primary phone). */
+  whatsappUpdates?: boolean | undefined;
   website?: string | undefined;
 }
 
@@ -96,6 +98,12 @@ export class PublicUnitService {
    * A customer's request from the sticker: refused (400) when the honeypot holds anything, 404
    * for no ACTIVE unit, 429 past PUBLIC_REQUESTS_PER_UNIT_HOUR accepted requests for the unit in
    * the last hour (Retry-After: when the oldest of them leaves the hour).
+   *
+   * "Send me updates on WhatsApp" ticked with the customer's primary phone sets their WhatsApp
+   * consent (source QR) before the request is raised, so its "registered" message (written by the
+   * outbox in raiseManyInTransaction) already goes by WhatsApp. Another of their numbers or a
+   * stranger's changes nothing (messages go to the primary phone only), and the answer is the same
+   * either way: the page is no oracle for a customer's number.
    */
   async raise(code: string, body: PublicRequest, ip: string): Promise<PublicRequestCreated> {
     if (body.website?.trim()) throw invalid('website', ERR.publicHoneypot);
@@ -111,6 +119,8 @@ export class PublicUnitService {
       }
       const by = await repo.qrAccount(tx);
       const phoneMatchesCustomer = unit.phones.includes(body.phone);
+      const consented =
+        body.whatsappUpdates === true && (await repo.consentToWhatsAppFromQr(tx, unit.customerId, body.phone));
       const job: QrJobFacts = {
         kind: 'qr',
         unitId: unit.id,
@@ -134,7 +144,13 @@ export class PublicUnitService {
             customerName: unit.customerName,
             regionId: unit.regionId,
             unitId: unit.id,
-            audit: { source: 'QR', ip, problem: body.problem, phoneMatchesCustomer },
+            audit: {
+              source: 'QR',
+              ip,
+              problem: body.problem,
+              phoneMatchesCustomer,
+              ...(consented ? { consent: 'QR', whatsapp: true } : {}),
+            },
           },
         ],
         false,
