@@ -99,9 +99,9 @@ describe('menu', () => {
     expect(menuFor(SVL).map((m) => m.label)).toEqual([...base, 'Maintenance']);
   });
 
-  it('the items beyond the spec’s table: Audit Log for the three admins, Maintenance and Products (issue 21), System (issue 32)', () => {
+  it('the items beyond the spec’s table: Audit Log for the three admins, Maintenance and Products (issue 21), Messages (issue 35), System (issue 32)', () => {
     const extra = MENU.filter((m) => !SPEC_LABELS.includes(m.label));
-    expect(extra.map((m) => m.label)).toEqual(['Audit Log', 'Maintenance', 'Products', 'System']);
+    expect(extra.map((m) => m.label)).toEqual(['Audit Log', 'Maintenance', 'Products', 'Messages', 'System']);
     for (const role of SYSTEM_ROLES) {
       expect(menuFor(role).some((m) => m.label === 'Audit Log')).toBe(ADMINS.includes(role));
       expect(menuFor(role).some((m) => m.label === 'Maintenance')).toBe(
@@ -109,6 +109,7 @@ describe('menu', () => {
       );
       expect(menuFor(role).some((m) => m.label === 'Products')).toBe(([SA, SVA] as SystemRole[]).includes(role));
       expect(menuFor(role).some((m) => m.label === 'System')).toBe(role === SA);
+      expect(menuFor(role).some((m) => m.label === 'Messages')).toBe(ADMINS.includes(role));
     }
   });
 

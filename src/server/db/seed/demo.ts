@@ -3,7 +3,6 @@
  * a few more), customers, requests in every status with their history and work logs, and the
  * installed base (installed-base.ts). seed.ts decides when it is written.
  */
-
 import { sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { customers } from '#server/db/schema/customers.ts';
@@ -12,15 +11,12 @@ import { approvalHistory, serviceRequests, workLogs } from '#server/db/schema/re
 import { hashPassword } from '#server/lib/passwords.ts';
 import { ROLE, type SystemRole } from '#shared/domain/roles.ts';
 import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
-import type { Locale } from '#shared/i18n/locales.ts';
+import { demoCustomerRow } from './customers.ts';
 import { seedInstalledBase } from './installed-base.ts';
 import { seedDemoReadings } from './readings.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_REGIONS = ['Chennai', 'Bengaluru', 'Hyderabad'] as const;
-
-/** The language of each demo region's customers' messages. */
-const DEMO_LANGUAGE: Record<string, Locale> = { Chennai: 'ta', Bengaluru: 'kn', Hyderabad: 'te' };
 
 export const DEMO_ACCOUNTS: { name: string; email: string; role: SystemRole; region: string | null }[] = [
   { name: 'Asha Admin', email: 'admin@demo.test', role: ROLE.SUPER_ADMIN, region: null },
@@ -146,25 +142,7 @@ export async function seedDemo(tx: Tx, roleIds: Map<string, string>) {
   for (const [i, c] of CUSTOMERS.entries()) {
     const [row] = await tx
       .insert(customers)
-      .values({
-        name: c.name,
-        address: c.address,
-        primaryPhone: c.phone,
-        phoneNumbers: c.extra,
-        email: null,
-        regionId: regionIds.get(c.region) as string,
-        latitude: c.lat ?? null,
-        longitude: c.lng ?? null,
-        searchText: [c.name, c.phone, ...c.extra].join(' ').toLowerCase(),
-        createdById: userIds.get('admin@demo.test'),
-        // Messages (issue 35, ADR 046): each in the region's language, most agreeing to WhatsApp,
-        // one in four to nothing (the Messages screen then shows a skipped message too).
-        language: DEMO_LANGUAGE[c.region] ?? 'en-IN',
-        whatsappOptIn: i % 4 !== 3,
-        smsOptIn: i % 4 === 1,
-        consentAt: i % 4 === 3 ? null : new Date(),
-        consentSource: i % 4 === 3 ? null : 'OFFICE',
-      })
+      .values(demoCustomerRow(c, i, regionIds.get(c.region) as string, userIds.get('admin@demo.test')))
       .returning({ id: customers.id });
     customerIds.push({ id: (row as { id: string }).id, region: c.region, name: c.name });
   }

@@ -9,10 +9,17 @@
  */
 import type { Db } from '#server/db/client.ts';
 import { MESSAGE_BACKOFF_MINUTES, QUIET_HOURS, renderTemplate } from '#shared/domain/messages.ts';
+import { type CatalogueText, ERR } from '#shared/i18n/server-messages.ts';
 import type { MessageDriver } from './drivers.ts';
 import * as repo from './outbox.repository.ts';
 import { type QuietHours, sendableAt } from './outbox.service.ts';
 import { catalogueText } from './templates.ts';
+
+/** The reasons a row records: the catalogue's `error.<name>` (the screen says them in the reader's language). */
+const reason = (text: CatalogueText) => text.key.replace(/^error\./, '');
+const REFUSED = reason(ERR.messageRefused);
+const EXHAUSTED = reason(ERR.messageRetriesExhausted);
+const WILL_RETRY = reason(ERR.messageWillRetry);
 
 /** Messages claimed at once, and how long a claim holds them. */
 const BATCH = 20;
@@ -94,7 +101,7 @@ export class MessageDelivery {
         status: 'FAILED',
         attempts,
         nextAttemptAt: null,
-        errorKey: result.retry ? 'messageRetriesExhausted' : 'messageRefused',
+        errorKey: result.retry ? EXHAUSTED : REFUSED,
         errorDetail: result.error,
       });
       return 'failed';
@@ -108,7 +115,7 @@ export class MessageDelivery {
     await repo.updateMessage(this.db, m.id, {
       attempts,
       nextAttemptAt: next,
-      errorKey: 'messageWillRetry',
+      errorKey: WILL_RETRY,
       errorDetail: result.error,
     });
     return 'retried';

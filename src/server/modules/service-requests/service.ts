@@ -26,7 +26,6 @@ import type {
   UpdateRequestBody,
   WorkMediaItem,
 } from '#shared/contracts/service-requests.ts';
-import type { MediaKind } from '#shared/domain/media.ts';
 import { regionalScopeOf } from '#shared/domain/permissions.ts';
 import {
   factsOf,
