@@ -57,6 +57,15 @@ it('a signed job: who signed, and when', async () => {
   expect(text).toContain('Signed by');
   expect(text).toContain('Meera Sundaram');
   expect(text).not.toContain('No signature or one-time code was recorded for this job.');
+  // The office's sheet carries the signature's image (no photos on this job: the one image);
+  // the customer's, through the public link, names the signer only (ADR 048).
+  const office = await call(tech, 'GET', `/api/service-requests/${r.id}/job-sheet.pdf`);
+  expect(office.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(1);
+  const link = new URL(done.json().jobSheetUrl, 'http://x').pathname.replace('/j/', '');
+  const customer = await ctx.app.inject({ method: 'GET', url: `/api/public/job-sheets/${link}/pdf` });
+  expect(customer.statusCode).toBe(200);
+  expect(customer.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)).toBeNull();
+  expect(pdfText(customer.rawPayload)).toContain('Meera Sundaram');
 });
 
 it('a job confirmed by a one-time code: the masked phone, and when', async () => {

@@ -143,11 +143,12 @@ export class JobSheetService {
 
   private async render(request: RequestDetails, audience: Audience) {
     const id = request.id;
-    const [unit, parts, readings, thumbs] = await Promise.all([
+    const [unit, parts, readings, thumbs, signatureKey] = await Promise.all([
       request.unitId ? repo.unitOf(this.db, request.unitId) : Promise.resolve(undefined),
       repo.partsOf(this.db, id),
       repo.readingsOf(this.db, id),
       repo.beforeAfterOf(this.db, id, PHOTOS_EACH),
+      audience === 'office' && request.proof?.kind === 'SIGNATURE' ? repo.signatureKeyOf(this.db, id) : undefined,
     ]);
     const photos: { kind: 'BEFORE' | 'AFTER'; jpeg: Buffer }[] = [];
     for (const t of thumbs) {
@@ -156,9 +157,11 @@ export class JobSheetService {
       if (!stored) continue;
       photos.push({ kind: t.kind === 'BEFORE' ? 'BEFORE' : 'AFTER', jpeg: await sharp(stored.data).jpeg().toBuffer() });
     }
-    // The signature's image, once the proof is on the sheet, goes on the office's sheet only: the
-    // customer's (its public link) names the signer and the time (ADR 048, section 5).
+    // The signature's image goes on the office's sheet only: the customer's (its public link)
+    // names the signer and the time (ADR 048, section 5). A file that is gone leaves the name.
+    const signature = signatureKey ? ((await this.storage.get(signatureKey))?.data ?? null) : null;
     const pdf = jobSheet({
+      signature,
       audience,
       serviceName: this.settings.serviceName,
       supportPhone: this.settings.supportPhone,
