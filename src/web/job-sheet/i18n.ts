@@ -1,55 +1,26 @@
 /**
- * The job sheet page's six languages (ADR 022, ADR 048) without i18next, as the QR page does
- * (public-unit/i18n.ts): one catalogue per language (locales/<lng>.json, each its own small chunk,
- * fetched when chosen), `{{name}}` placeholders, and dates and times as the app writes them in
- * each language (Indian variants, IST).
+ * The job sheet page's six languages (ADR 022, ADR 048) without i18next, as the QR page does:
+ * one catalogue per language (locales/<lng>.json, each its own small chunk, fetched when chosen)
+ * through the public pages' shared lookup (lib/public-i18n.ts), and dates and times as the app
+ * writes them in each language (Indian variants, IST).
  */
-import { INTL_TAG, isLocale, type Locale } from '#shared/i18n/locales.ts';
 
-export type Catalogue = { readonly [key: string]: string | Catalogue };
-export type Translate = (key: string, params?: Record<string, string | number>) => string;
+import { INTL_TAG, type Locale } from '#shared/i18n/locales.ts';
+import { catalogueLoader } from '#web/lib/public-i18n.ts';
 
-/** localStorage: the language last chosen on this device (the app's key: one choice per device). */
-const STORAGE_KEY = 'locale';
+export {
+  type Catalogue,
+  rememberLocale,
+  storedLocale,
+  type Translate,
+  translator,
+} from '#web/lib/public-i18n.ts';
+
 const IST = 'Asia/Kolkata';
 
-const loaders = import.meta.glob<Catalogue>('./locales/*.json', { import: 'default' });
-
-/** The language this device's person chose last (on any of AquaDesk's pages), if any. */
-export function storedLocale(): Locale | null {
-  try {
-    const stored = window.localStorage.getItem(STORAGE_KEY);
-    return isLocale(stored) ? stored : null;
-  } catch {
-    return null;
-  }
-}
-
-export function rememberLocale(locale: Locale): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, locale);
-  } catch {
-    // Private mode: the choice lasts for this page.
-  }
-}
-
-export async function loadCatalogue(locale: Locale): Promise<Catalogue> {
-  const load = loaders[`./locales/${locale}.json`];
-  if (!load) throw new Error(`No catalogue for ${locale}`);
-  return load();
-}
-
-/** A catalogue's lookup: 'parts.title' → its text with `{{name}}` filled; the key when missing. */
-export function translator(catalogue: Catalogue): Translate {
-  return (key, params) => {
-    let node: string | Catalogue | undefined = catalogue;
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    if (typeof node !== 'string') return key;
-    return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-      params && name in params ? String(params[name]) : whole,
-    );
-  };
-}
+export const loadCatalogue = catalogueLoader(
+  import.meta.glob<import('#web/lib/public-i18n.ts').Catalogue>('./locales/*.json', { import: 'default' }),
+);
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function formatter(locale: Locale, withTime: boolean): Intl.DateTimeFormat {
