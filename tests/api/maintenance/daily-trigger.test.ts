@@ -27,15 +27,8 @@ import {
   PgBossRunner,
 } from '#server/modules/maintenance/jobs.ts';
 import { addDays, addMonths, todayIn } from '#shared/domain/maintenance.ts';
-import {
-  createTestApp,
-  makeCustomer,
-  makeRegion,
-  ROLE,
-  signedIn,
-  type TestContext,
-  testDatabaseName,
-} from '#tests/harness/app.ts';
+import { createTestApp, makeCustomer, makeRegion, ROLE, signedIn, type TestContext } from '#tests/harness/app.ts';
+import { emptyDatabase } from '#tests/harness/empty-database.ts';
 
 const IST = 'Asia/Kolkata';
 
@@ -100,30 +93,7 @@ describe('in process (croner), on fake time', () => {
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('pg-boss on PostgreSQL', () => {
-  const url = process.env.TEST_DATABASE_URL as string;
-  let name: string;
-  let dbUrl: string;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-
-  beforeAll(async () => {
-    // An empty database of this run (the global teardown drops it if this file does not).
-    name = testDatabaseName();
-    await admin(`CREATE DATABASE ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
-  });
-  afterAll(async () => {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  });
+  const db = emptyDatabase();
 
   it('stores the schedule with its cron and time zone, once for two processes, and works its jobs', async () => {
     const errors: unknown[] = [];
@@ -132,9 +102,15 @@ describe.runIf(process.env.TEST_DB === 'postgres')('pg-boss on PostgreSQL', () =
     const handler = (who: string) => async () => {
       runs.push(who);
     };
-    const first = new PgBossRunner(dbUrl, onError);
-    const second = new PgBossRunner(dbUrl, onError);
-    const client = new PgBoss({ connectionString: dbUrl, schema: 'pgboss', max: 1, supervise: false, schedule: false });
+    const first = new PgBossRunner(db.url(), onError);
+    const second = new PgBossRunner(db.url(), onError);
+    const client = new PgBoss({
+      connectionString: db.url(),
+      schema: 'pgboss',
+      max: 1,
+      supervise: false,
+      schedule: false,
+    });
     try {
       const next = await first.daily(DAILY_JOB, '06:00', IST, handler('first'));
       expect(next?.getUTCHours()).toBe(0);
@@ -176,7 +152,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('pg-boss on PostgreSQL', () =
   });
   it('an installation on pg-boss 10 (schema version 24) starts on pg-boss 12: the old schema is dropped once and the schedule is back', async () => {
     const dbAt = async (sql: string) => {
-      const c = new pg.Client({ connectionString: dbUrl });
+      const c = new pg.Client({ connectionString: db.url() });
       await c.connect();
       try {
         return await c.query(sql);
@@ -190,15 +166,15 @@ describe.runIf(process.env.TEST_DB === 'postgres')('pg-boss on PostgreSQL', () =
       'CREATE SCHEMA pgboss; CREATE TABLE pgboss.version (version int PRIMARY KEY, maintained_on timestamptz, cron_on timestamptz);' +
         'INSERT INTO pgboss.version VALUES (24, now(), now()); CREATE TABLE pgboss.job (id uuid, name text);',
     );
-    expect(await dropPgBoss10Schema(dbUrl)).toBe(true);
-    expect(await dropPgBoss10Schema(dbUrl)).toBe(false);
+    expect(await dropPgBoss10Schema(db.url())).toBe(true);
+    expect(await dropPgBoss10Schema(db.url())).toBe(false);
 
     await dbAt(
       'CREATE SCHEMA pgboss; CREATE TABLE pgboss.version (version int PRIMARY KEY, maintained_on timestamptz, cron_on timestamptz);' +
         'INSERT INTO pgboss.version VALUES (24, now(), now());',
     );
     const errors: unknown[] = [];
-    const runner = new PgBossRunner(dbUrl, (_n, err) => errors.push(err));
+    const runner = new PgBossRunner(db.url(), (_n, err) => errors.push(err));
     try {
       await runner.daily(DAILY_JOB, '06:00', IST, async () => {});
     } finally {

@@ -4,11 +4,10 @@
  * a trigger coalesced with a run already waiting. On PostgreSQL: a pg-boss queue of policy
  * `stately`, worked by one of the processes for each trigger.
  */
-import pg from 'pg';
 import { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InProcessRunner, PgBossRunner } from '#server/modules/maintenance/jobs.ts';
-import { testDatabaseName } from '#tests/harness/app.ts';
+import { emptyDatabase } from '#tests/harness/empty-database.ts';
 
 /** Waits until `done()` holds (polling the state, at most `ms`). */
 async function until(done: () => boolean, ms = 20_000) {
@@ -52,36 +51,21 @@ describe('in process', () => {
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('pg-boss on PostgreSQL', () => {
-  const url = process.env.TEST_DATABASE_URL as string;
-  let name: string;
-  let dbUrl: string;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  beforeAll(async () => {
-    name = testDatabaseName();
-    await admin(`CREATE DATABASE ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
-  });
-  afterAll(async () => {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  });
+  const db = emptyDatabase();
 
   it('a stately queue, a schedule every minute, and a trigger worked by one process', async () => {
     const errors: unknown[] = [];
     const onError = (_n: string, err: unknown) => errors.push(err);
     const runs: string[] = [];
-    const first = new PgBossRunner(dbUrl, onError);
-    const second = new PgBossRunner(dbUrl, onError);
-    const client = new PgBoss({ connectionString: dbUrl, schema: 'pgboss', max: 1, supervise: false, schedule: false });
+    const first = new PgBossRunner(db.url(), onError);
+    const second = new PgBossRunner(db.url(), onError);
+    const client = new PgBoss({
+      connectionString: db.url(),
+      schema: 'pgboss',
+      max: 1,
+      supervise: false,
+      schedule: false,
+    });
     try {
       await first.every('messages.deliver', 2, async () => {
         runs.push('first');
