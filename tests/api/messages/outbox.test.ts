@@ -239,6 +239,29 @@ describe('the schedule', () => {
   });
 });
 
+describe('the totals', () => {
+  it('come from the counters the trigger keeps, and match the rows for every status and channel', async () => {
+    const c = await customer('kn', true);
+    await raise(c.id);
+    // Moves through statuses and channels as delivery and a retry do.
+    await ctx.app.deps.services.messageDelivery.deliverDue();
+    const rows = await ctx.db.select().from(customerMessages);
+    const total = async (query: string) =>
+      Number((await call(admin, 'GET', `/api/messages?pageSize=1${query}`)).headers['x-total-count']);
+    expect(await total('')).toBe(rows.length);
+    for (const status of ['QUEUED', 'SENT', 'SKIPPED', 'FAILED', 'DELIVERED']) {
+      expect(await total(`&status=${status}`), status).toBe(rows.filter((m) => m.status === status).length);
+      for (const channel of ['WHATSAPP', 'SMS']) {
+        expect(await total(`&status=${status}&channel=${channel}`), `${status} ${channel}`).toBe(
+          rows.filter((m) => m.status === status && m.channel === channel).length,
+        );
+      }
+    }
+    await ctx.db.delete(customerMessages).where(eq(customerMessages.customerId, c.id));
+    expect(await total('')).toBe(rows.filter((m) => m.customerId !== c.id).length);
+  });
+});
+
 describe('quiet hours', () => {
   const tz = 'Asia/Kolkata';
   it('a message written between 21:00 and 08:00 IST waits for 08:00; a one-time code does not', () => {
