@@ -1,7 +1,8 @@
 /**
  * The bare baseline of `npm run bench`: a minimal Fastify server over `pg` (or PGlite, for a PGlite
  * run) that issues exactly the SQL our server issues for each measured endpoint, copied from the
- * repositories and services (modules/service-requests, dashboard, notifications), with no
+ * repositories and services (modules/service-requests, dashboard, notifications, and the
+ * messages' outbox that a create writes in its transaction), with no
  * authentication, no validation, no schemas, no hooks and no audit of its own beyond the
  * statements our code sends. Who is acting comes in plain headers (x-actor-*), standing in for
  * the session our server reads from the database.
@@ -20,6 +21,7 @@ import pg from 'pg';
 import { SORT_MATCHES_UP_TO } from '#server/lib/paging.ts';
 import { PUSH_CHANNEL } from '#server/lib/push-channel.ts';
 import { SYSTEM_EMAIL_PATTERN } from '#server/lib/system-accounts.ts';
+import { e164, sendableAt } from '#server/modules/messages/outbox.service.ts';
 import {
   messageFor,
   notificationKeyFor,
@@ -162,8 +164,8 @@ const DETAILS_SELECT = SUMMARY_SELECT.replace(
 const UNREAD = `select "unread_notifications" from "users" where "users"."id" = $1 limit $2`;
 const REGION_EXISTS = `select "id" from "regions" where "regions"."id" = $1 limit $2`;
 const FIND_CUSTOMER = `select "id", "name", "region_id" from "customers" where ("customers"."id" = $1 and "customers"."merged_at" is null) limit $2`;
-const ROW_COLUMNS = `"id", "type", "description", "status", "customer_id", "region_id", "requested_by_id", "assigned_to_id", "approved_by_id", "needs_sales_approval", "sales_approved", "search_text", "version", "created_at", "updated_at", "assigned_at", "completed_at", "ticket_no", "unit_id", "job"`;
-const INSERT_REQUEST = `insert into "service_requests" (${ROW_COLUMNS}) values (default, $1, $2, $3, $4, $5, $6, default, default, $7, $8, $9, default, default, default, default, default, default, default, default) returning ${ROW_COLUMNS}`;
+const ROW_COLUMNS = `"id", "type", "description", "status", "customer_id", "region_id", "requested_by_id", "assigned_to_id", "approved_by_id", "needs_sales_approval", "sales_approved", "search_text", "version", "created_at", "updated_at", "assigned_at", "completed_at", "ticket_no", "unit_id", "job", "proof"`;
+const INSERT_REQUEST = `insert into "service_requests" (${ROW_COLUMNS}) values (default, $1, $2, $3, $4, $5, $6, default, default, $7, $8, $9, default, default, default, default, default, default, default, default, default) returning ${ROW_COLUMNS}`;
 const APPROVE_UPDATE = `update "service_requests" set "status" = $1, "approved_by_id" = $2, "version" = "service_requests"."version" + 1, "updated_at" = $3 where ("service_requests"."id" = $4 and "service_requests"."status" = $5 and "service_requests"."version" = $6) returning ${ROW_COLUMNS}`;
 const INSERT_HISTORY = `insert into "approval_history" ("id", "request_id", "approver_id", "approver_role", "stage", "status", "comments", "approved_at") values (default, $1, $2, $3, $4, $5, $6, default)`;
 const INSERT_AUDIT = `insert into "audit_log" ("id", "at", "actor_id", "actor_email", "action", "entity_type", "entity_id", "ip", "outcome", "details") values (default, default, $1, $2, $3, $4, $5, $6, $7, $8)`;
@@ -171,6 +173,13 @@ const ACTIVE_AMONG = `select "id" from "users" where ("users"."id" = any($1::uui
 /** One array per column: the statement's text does not depend on the number of rows (events.ts). */
 const INSERT_NOTIFICATIONS = `insert into "notifications" ("to_user_id", "sender_id", "message", "request_id", "event", "message_key", "message_params") select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[])`;
 const PUSH = 'SELECT pg_notify($1, $2)';
+/** The outbox's writes of a request's moment (issue 35, ADR 046; messages/outbox.repository.ts). */
+const REQUEST_FACTS = `select "service_requests"."id", "service_requests"."ticket_no", "service_requests"."customer_id", "service_requests"."job", "service_requests"."assigned_at", "users"."name", "products"."name" from "service_requests" left join "users" on "users"."id" = "service_requests"."assigned_to_id" left join "units" on "units"."id" = "service_requests"."unit_id" left join "products" on "products"."id" = "units"."product_id" where "service_requests"."id" in ($1)`;
+const RECIPIENTS = `select "id", "name", "primary_phone", "language", "whatsapp_opt_in", "sms_opt_in" from "customers" where "customers"."id" in ($1)`;
+const INSERT_MESSAGES = `insert into "customer_messages" ("id", "channel", "recipient", "customer_id", "request_id", "template", "params", "language", "status", "attempts", "next_attempt_at", "provider_message_id", "error_key", "error_detail", "dedupe_key", "search_text", "created_at", "updated_at", "sent_at", "delivered_at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, default, $9, default, $10, default, $11, $12, default, default, default, default) on conflict ("dedupe_key") where dedupe_key is not null do nothing returning "id"`;
+/** Our server's defaults, which the bench leaves as they are (config.ts). */
+const SERVICE_NAME = 'AquaDesk Service';
+const TIME_ZONE = 'Asia/Kolkata';
 
 function placeholders(from: number, count: number): string {
   return Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
@@ -333,6 +342,31 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
     }
   };
 
+  /** The outbox's "registered" message of a person's request (outbox.service.ts requestSubscriber). */
+  const registered = async (c: Conn, requestId: string) => {
+    const [facts] = await c.rows(REQUEST_FACTS, [requestId]);
+    if (!facts) return;
+    const [p] = await c.rows(RECIPIENTS, [facts[2]]);
+    if (!p) return;
+    const [, name, phone, language, whatsapp, sms] = p as [string, string, string, string, boolean, boolean];
+    const ticket = formatTicket(Number(facts[1]));
+    const channel = whatsapp ? 'WHATSAPP' : sms ? 'SMS' : null;
+    await c.rows(INSERT_MESSAGES, [
+      channel ?? 'SMS',
+      e164(phone),
+      p[0],
+      requestId,
+      'requestRegistered',
+      JSON.stringify({ business: SERVICE_NAME, customer: name, phone: '', ticket }),
+      language,
+      channel ? 'QUEUED' : 'SKIPPED',
+      channel ? sendableAt(new Date(), TIME_ZONE) : null,
+      channel ? null : 'messageNoConsent',
+      null,
+      `${phone} ${name} ${ticket}`.toLowerCase(),
+    ]);
+  };
+
   const requestOf = (r: Row) => ({
     id: r[0] as string,
     type: r[1] as string,
@@ -472,6 +506,7 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
         stage === 'SALES' ? SALES_APPROVERS : SERVICE_APPROVERS,
         false,
       );
+      await registered(c, request.id);
       return request.id;
     });
     reply.status(201);

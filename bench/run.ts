@@ -3,6 +3,8 @@
  *
  * 1. Builds a fresh database (aquadesk_bench_<pid> on PostgreSQL, or a PGlite directory) and fills it in
  *    bulk inside the database (bench/lib/dataset.ts).
+ *    With `messages` (issue 35), our outbox's deliverer is timed in this process first (MS2,
+ *    bench/lib/messages.ts): the server runs no job runner.
  * 2. Starts our real server (src/server/main.ts, DEMO=off, API only) and the bare baseline
  *    (bench/baseline.ts: Fastify + pg, the same SQL, no auth, no validation) side by side.
  * 3. Checks that the baseline sends the same statements as ours (PostgreSQL runs).
@@ -32,6 +34,13 @@ import {
   READINGS_PER_UNIT,
   readingUnitCount,
 } from './lib/maintenance.ts';
+import {
+  type DeliveryResult,
+  type MessagesResult,
+  measureDelivery,
+  measureMessages,
+  messageFixtures,
+} from './lib/messages.ts';
 import { checkParity } from './lib/parity.ts';
 import { measurePublicUnits, type PublicUnitsResult, publicFixtures } from './lib/public-units.ts';
 import { measureReadings, type ReadingsResult, readingUnitIds } from './lib/readings.ts';
@@ -115,6 +124,8 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
     const readingUnits = wantReadings ? await readingUnitIds(sql) : [];
     const wantPublic = !args.only || args.only.includes('public');
     const pub = wantPublic ? await publicFixtures(sql) : undefined;
+    const wantMessages = !args.only || args.only.includes('messages');
+    const msg = wantMessages ? await messageFixtures(sql) : undefined;
     const people = {
       admin: await actorByEmail(sql, BENCH_ADMIN),
       manager: await actorByEmail(sql, BENCH_MANAGER),
@@ -126,16 +137,29 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       return null;
     }
 
+    const f0 = (n: number) => n.toFixed(0);
+    // MS2 (issue 35): our deliverer in this process, before the servers start (bench/lib/messages.ts).
+    let delivery: DeliveryResult | undefined;
+    const timeDelivery = async () => {
+      if (!msg) return;
+      log(`== customer messages (issue 35): MS2, our deliverer with the log driver, in this process ==`);
+      delivery = await measureDelivery(target);
+      log(
+        `  delivery       ${delivery.sent} of ${delivery.queued} sent in ${delivery.seconds.toFixed(2)} s (${f0(delivery.perSecond)}/s); ${delivery.leftDue} left due`,
+      );
+    };
     // PGlite allows one process: the generator lets go, the baseline reads a copy.
     let baseEnv: Record<string, string>;
     if (db === 'pglite') {
       await dropScratch(sql);
       await sql.close();
       sqlOpen = false;
+      await timeDelivery();
       const copy = path.join(scratch, 'baseline-pglite');
       fs.cpSync(path.join(target.dataDir as string, 'pglite'), copy, { recursive: true });
       baseEnv = { PGLITE_DIR: copy, DATABASE_URL: '' };
     } else {
+      await timeDelivery();
       baseEnv = { DATABASE_URL: target.url as string };
     }
     const oursEnv: Record<string, string> = {
@@ -216,7 +240,6 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       }
     }
 
-    const f0 = (n: number) => n.toFixed(0);
     const run = async (id: string): Promise<{ ours: Measure; base: Measure }> => {
       const endpoint = ENDPOINTS.find((e) => e.id === id);
       if (!endpoint) throw new Error(id);
@@ -354,6 +377,26 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       }
     }
 
+    let messages: MessagesResult | undefined;
+    if (msg && delivery) {
+      log(`== customer messages (issue 35): the Messages screen on one connection, over ${msg.outbox} messages ==`);
+      messages = await measureMessages({
+        server: ours,
+        fixtures,
+        msg,
+        delivery,
+        seconds: Math.max(3, duration / 2),
+        refresh: refreshTokens,
+      });
+      for (const [what, m] of [
+        ['messages p1', messages.page],
+        ['messages FAILED', messages.failed],
+        ['messages search', messages.search],
+      ] as const) {
+        log(`  ${what.padEnd(15)} 1 conn ${f0(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms`);
+      }
+    }
+
     let exportsResult: ExportResult[] | undefined;
     if (!args.only || args.only.includes('export')) {
       log('== exports (issue 34): every request as CSV, then as xlsx, with the server RSS ==');
@@ -430,6 +473,7 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       duplicates,
       readings,
       publicUnits,
+      messages,
       backup,
       exports: exportsResult,
       imports,
@@ -499,10 +543,24 @@ async function main() {
             { name: "a job sheet's public page (one connection)", m: r.publicUnits.jobSheet },
           ]
         : []),
+      ...(r.messages
+        ? [
+            { name: 'the Messages screen page 1 (one connection)', m: r.messages.page },
+            { name: 'the Messages screen FAILED page 1 (one connection)', m: r.messages.failed },
+            { name: 'the Messages screen searched by phone (one connection)', m: r.messages.search },
+          ]
+        : []),
     ];
+    const undelivered =
+      r.messages && (r.messages.delivery.sent !== r.messages.delivery.queued || r.messages.delivery.leftDue)
+        ? [
+            `${r.db} MS2: ${r.messages.delivery.sent} of ${r.messages.delivery.queued} sent, ${r.messages.delivery.leftDue} left due`,
+          ]
+        : [];
     return all
       .filter(({ m }) => m.ok === 0 || Object.keys(m.statuses).some((code) => !['200', '201'].includes(code)))
-      .map(({ name, m }) => `${r.db} ${name}: ${m.ok} ok, statuses ${JSON.stringify(m.statuses)}`);
+      .map(({ name, m }) => `${r.db} ${name}: ${m.ok} ok, statuses ${JSON.stringify(m.statuses)}`)
+      .concat(undelivered);
   });
   if (failed.length) {
     console.error(`The bench itself failed:\n  ${failed.join('\n  ')}`);

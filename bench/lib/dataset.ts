@@ -212,6 +212,8 @@ const MODELS = [
   'Everfresh Copper RO',
 ];
 const REJECT_REASONS = ['Customer not reachable', 'Duplicate request', 'Outside service area', 'Customer cancelled'];
+/** Customers' languages for messages (issue 35), by weight: English 40%, Hindi 20%, the four southern 10% each. */
+const LANGUAGE_MIX = ['en-IN', 'en-IN', 'en-IN', 'en-IN', 'hi', 'hi', 'ta', 'te', 'kn', 'ml'];
 
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const arr = (xs: readonly string[]) => `ARRAY[${xs.map(lit).join(',')}]::text[]`;
@@ -230,7 +232,14 @@ async function timed(log: Log, what: string, fn: () => Promise<void>): Promise<n
   return s;
 }
 
-const BIG_TABLES = ['customers', 'service_requests', 'approval_history', 'work_logs', 'notifications'];
+const BIG_TABLES = [
+  'customers',
+  'service_requests',
+  'approval_history',
+  'work_logs',
+  'notifications',
+  'customer_messages',
+];
 
 /** Secondary (non-unique, non-primary) indexes of some tables, with their definitions. */
 async function secondaryIndexes(sql: Sql, tables: string[]): Promise<{ name: string; def: string }[]> {
@@ -362,17 +371,24 @@ export async function generate(sql: Sql, o: GenerateOptions): Promise<DatasetSta
                '9' || lpad((${H('g', 3)} % 1000000000)::text, 9, '0') AS phone,
                CASE WHEN ${H('g', 4)} % 10 < 3 THEN ARRAY['8' || lpad((${H('g', 5)} % 1000000000)::text, 9, '0')]
                     ELSE '{}'::text[] END AS phones,
-               now() - interval '4 years' + interval '4 years' * (g::float8 / ${C}) AS created_at
+               now() - interval '4 years' + interval '4 years' * (g::float8 / ${C}) AS created_at,
+               -- Issue 35: the language messages go in and the consent (75% WhatsApp, 15% SMS only, 10% neither).
+               (${arr(LANGUAGE_MIX)})[1 + ${H('g', 40)} % ${LANGUAGE_MIX.length}] AS language,
+               ${H('g', 41)} % 100 < 75 AS whatsapp,
+               ${H('g', 41)} % 100 < 90 AS sms
           FROM generate_series(0, ${C - 1}) g;
       ALTER TABLE c_idx ADD PRIMARY KEY (n);
       ANALYZE c_idx;
       INSERT INTO customers (id, name, address, primary_phone, phone_numbers, email, region_id, search_text,
+                             language, whatsapp_opt_in, sms_opt_in, consent_at, consent_source,
                              created_at, updated_at)
         SELECT c.id, c.name,
                (1 + ${H('c.n', 6)} % 250) || ', ' || ${pick(STREETS, 'c.n', 7)} || ', ' || r.name,
                c.phone, c.phones,
                CASE WHEN ${H('c.n', 8)} % 2 = 0 THEN lower(replace(c.name, ' ', '.')) || c.n || '@example.in' END,
                r.id, lower(c.name || ' ' || c.phone || CASE WHEN cardinality(c.phones) > 0 THEN ' ' || array_to_string(c.phones, ' ') ELSE '' END),
+               c.language, c.whatsapp, c.sms,
+               CASE WHEN c.whatsapp OR c.sms THEN c.created_at END, CASE WHEN c.whatsapp OR c.sms THEN 'OFFICE' END,
                c.created_at, c.created_at
           FROM c_idx c JOIN r_idx r ON r.n = c.region_n;
     `);
@@ -491,12 +507,90 @@ export async function generate(sql: Sql, o: GenerateOptions): Promise<DatasetSta
     `);
   });
 
+  await step('customer messages', () => insertMessages(sql, N));
+
   await step(`notifications 0..${z.notificationsFirst}`, () => insertNotifications(sql, 0, z.notificationsFirst));
   await step('indexes', () => buildIndexes(sql, indexes));
   await step('counters and ANALYZE', () => rebuildCounters(sql));
   await step('VACUUM and CHECKPOINT', () => settle(sql));
   const rows = await countRows(sql);
   return { seconds, rows };
+}
+
+/**
+ * The outbox (issue 35, ADR 046) as years of a shop's requests leave it, nothing pruned: for each
+ * request of the history (not the approve pool) a "registered" message, and a second one for those
+ * that reached a technician: "assigned" (ASSIGNED, IN_PROGRESS, WORK_COMPLETED) or "completed"
+ * (COMPLETED); about 1.9 per request. Each in its customer's language, on WhatsApp when they agreed
+ * to it, else SMS, else SKIPPED (messageNoConsent, 10%). Of the rest 1.2% FAILED (refused at once
+ * or after the five retries), those of the last 7 days 10% QUEUED and waiting for a retry (their
+ * next attempt 1-12 hours ahead, so no deliverer takes them during a run), and the others SENT or
+ * DELIVERED (WhatsApp 85% delivered, SMS 60%). Its primary key and unique indexes are built after
+ * the rows; its other indexes with the big tables' (BIG_TABLES).
+ */
+async function insertMessages(sql: Sql, history: number): Promise<void> {
+  const uniques = await sql.query<{ name: string; def: string }>(
+    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def
+       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+      WHERE t.relname = 'customer_messages' AND t.relnamespace = 'public'::regnamespace
+        AND x.indisunique AND NOT x.indisprimary`,
+  );
+  await dropIndexes(sql, uniques);
+  await sql.exec('ALTER TABLE customer_messages DROP CONSTRAINT IF EXISTS customer_messages_pkey');
+  await sql.exec(`
+    INSERT INTO customer_messages (channel, recipient, customer_id, request_id, template, params, language, status,
+                                   attempts, next_attempt_at, provider_message_id, error_key, error_detail, search_text,
+                                   created_at, updated_at, sent_at, delivered_at)
+      SELECT m.channel, '+91' || m.phone, m.customer_id, m.request_id, m.template, m.params, m.language, m.status,
+             CASE m.status WHEN 'SKIPPED' THEN 0 WHEN 'QUEUED' THEN 1 + m.x % 3
+                           WHEN 'FAILED' THEN CASE WHEN m.x % 2 = 0 THEN 1 ELSE 6 END ELSE 1 END,
+             CASE WHEN m.status = 'QUEUED' THEN now() + make_interval(hours => (1 + m.x % 12)::int) END,
+             CASE WHEN m.status IN ('SENT', 'DELIVERED') THEN
+                    CASE m.channel WHEN 'WHATSAPP' THEN 'wamid.' ELSE 'sms-' END || m.k END,
+             CASE m.status WHEN 'SKIPPED' THEN 'messageNoConsent' WHEN 'QUEUED' THEN 'messageWillRetry'
+                           WHEN 'FAILED' THEN CASE WHEN m.x % 2 = 0 THEN 'messageRefused' ELSE 'messageRetriesExhausted' END END,
+             CASE m.status WHEN 'QUEUED' THEN 'HTTP 503' WHEN 'FAILED' THEN
+                    CASE WHEN m.x % 2 = 0 THEN 'HTTP 400: invalid recipient' ELSE 'HTTP 503' END END,
+             m.phone || ' ' || lower(m.customer_name) || ' ' || lower(m.ticket),
+             m.at,
+             CASE m.status WHEN 'DELIVERED' THEN m.at + interval '15 seconds' WHEN 'SENT' THEN m.at + interval '2 seconds'
+                           ELSE m.at END,
+             CASE WHEN m.status IN ('SENT', 'DELIVERED') THEN m.at + interval '2 seconds' END,
+             CASE WHEN m.status = 'DELIVERED' THEN m.at + interval '15 seconds' END
+        FROM (
+          SELECT y.*,
+                 CASE WHEN y.ch IS NULL THEN 'SKIPPED'
+                      WHEN y.at > now() - interval '7 days' AND y.x % 1000 < 100 THEN 'QUEUED'
+                      WHEN y.x % 1000 >= 988 THEN 'FAILED'
+                      WHEN y.x % 1000 < CASE y.ch WHEN 'WHATSAPP' THEN 850 ELSE 600 END THEN 'DELIVERED'
+                      ELSE 'SENT' END AS status,
+                 coalesce(y.ch, 'SMS') AS channel
+            FROM (
+              SELECT s.id AS request_id, s.customer_id, s.customer_name, c.phone, c.language,
+                     CASE WHEN c.whatsapp THEN 'WHATSAPP' WHEN c.sms THEN 'SMS' END AS ch,
+                     s.n * 2 + k.k AS k, ${H('s.n * 2 + k.k', 42)} AS x,
+                     'SR-' || lpad(r.ticket_no::text, 6, '0') AS ticket,
+                     CASE WHEN k.k = 0 THEN 'requestRegistered'
+                          WHEN s.status = 'COMPLETED' THEN 'jobCompleted' ELSE 'technicianAssigned' END AS template,
+                     CASE WHEN k.k = 0 THEN s.created_at
+                          WHEN s.status = 'COMPLETED' THEN s.completed_at ELSE s.assigned_at END AS at,
+                     jsonb_build_object('business', 'AquaDesk Service', 'customer', s.customer_name, 'phone', '',
+                                        'ticket', 'SR-' || lpad(r.ticket_no::text, 6, '0'))
+                       || CASE WHEN k.k = 0 THEN '{}'::jsonb
+                               WHEN s.status = 'COMPLETED' THEN
+                                 jsonb_build_object('link', 'http://service.example.com/j/' || md5(s.id::text))
+                               ELSE jsonb_build_object('technician', split_part(t.name, ' ', 1),
+                                                       'day', to_char(s.assigned_at, 'FMDD Mon YYYY')) END AS params
+                FROM sr_full s
+                JOIN c_idx c ON c.n = s.customer_n
+                JOIN service_requests r ON r.id = s.id
+                LEFT JOIN u_idx t ON t.id = s.tech_id
+                CROSS JOIN generate_series(0, 1) AS k(k)
+               WHERE s.n < ${history} AND s.status <> 'DRAFT' AND (k.k = 0 OR s.tech_id IS NOT NULL)
+            ) y
+        ) m;
+    ALTER TABLE customer_messages ADD CONSTRAINT customer_messages_pkey PRIMARY KEY (id);`);
+  await buildIndexes(sql, uniques);
 }
 
 /** The notifications numbered [from, to): recipients and texts as the workflow writes them. */
@@ -623,6 +717,7 @@ export async function countRows(sql: Sql): Promise<Record<string, number>> {
     'approval_history',
     'work_logs',
     'notifications',
+    'customer_messages',
     'water_readings',
   ];
   const out: Record<string, number> = {};

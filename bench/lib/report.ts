@@ -9,6 +9,7 @@ import type { ExportResult } from './exports.ts';
 import type { ImportStep } from './imports.ts';
 import type { Measure } from './load.ts';
 import type { MaintenanceResult } from './maintenance.ts';
+import type { MessagesResult } from './messages.ts';
 import type { PublicUnitsResult } from './public-units.ts';
 import type { ReadingsResult } from './readings.ts';
 import { ROOT } from './servers.ts';
@@ -47,6 +48,8 @@ export interface RunResult {
   readings?: ReadingsResult;
   /** Issue 36: a unit's public page, a request from it, a region's sticker sheet. */
   publicUnits?: PublicUnitsResult;
+  /** Issue 35: the Messages screen's pages on one connection, and the deliverer's throughput. */
+  messages?: MessagesResult;
   backup?: BackupResult;
   /** Issue 34: every request exported as CSV and as xlsx (bench/lib/exports.ts). */
   exports?: ExportResult[];
@@ -226,6 +229,43 @@ export function targets(run: RunResult, other?: RunResult): Target[] {
         note,
       });
     }
+  }
+  if (run.messages) {
+    const m = run.messages;
+    const d = m.delivery;
+    const atL = run.size === 'L';
+    const note = atL ? undefined : 'indicative: the targets are set at size L';
+    const of = `of ${f0(m.outbox)} messages`;
+    out.push(
+      {
+        id: 'MS1',
+        text: `the Messages screen's page 1 (\`GET /api/messages\`, the page and its exact count ${of}), one connection, p99 ≤ 50 ms (size L)`,
+        value: `p50 ${m.page.p50} ms, p99 ${m.page.p99} ms (${f0(m.page.rps)} req/s)`,
+        pass: atL ? m.page.p99 <= 50 : null,
+        note,
+      },
+      {
+        id: 'MS1f',
+        text: `its FAILED page 1 (\`?status=FAILED\`, ${f0(m.failedRows)} FAILED), one connection, p99 ≤ 50 ms (size L)`,
+        value: `p50 ${m.failed.p50} ms, p99 ${m.failed.p99} ms (${f0(m.failed.rps)} req/s)`,
+        pass: atL ? m.failed.p99 <= 50 : null,
+        note,
+      },
+      {
+        id: 'MS1s',
+        text: 'a phone searched (`?search=<10 digits>`, 50 phones in turn), one connection, p99 ≤ 100 ms (size L)',
+        value: `p50 ${m.search.p50} ms, p99 ${m.search.p99} ms (${f0(m.search.rps)} req/s)`,
+        pass: atL ? m.search.p99 <= 100 : null,
+        note,
+      },
+      {
+        id: 'MS2',
+        text: `delivery: ${f0(d.queued)} due messages through our deliverer and the log driver (in the bench process, before the servers start) ≥ 50 messages/s (size L)`,
+        value: `${f0(d.sent)} sent in ${f1(d.seconds)} s = ${f0(d.perSecond)}/s; ${d.retried} retried, ${d.failed} failed, ${d.leftDue} left due`,
+        pass: atL ? d.perSecond >= 50 && d.leftDue === 0 : d.leftDue === 0 && d.sent === d.queued ? null : false,
+        note,
+      },
+    );
   }
   if (run.exports?.length) {
     const requests = run.dataset.rows.service_requests ?? 0;
