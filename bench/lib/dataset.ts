@@ -645,7 +645,7 @@ export function notificationRows(from: number, to: number): string {
         ) y`;
 }
 
-/** What the triggers of migration 0002 would have kept, rebuilt in one statement each. */
+/** What the triggers of migrations 0002 and 0019 would have kept, rebuilt in one statement each. */
 async function rebuildCounters(sql: Sql): Promise<void> {
   await sql.exec(`
     TRUNCATE request_counters;
@@ -661,6 +661,9 @@ async function rebuildCounters(sql: Sql): Promise<void> {
         ) AS k(kind, key)
        WHERE k.key IS NOT NULL
        GROUP BY k.kind, k.key, sr.status, sr.type;
+    TRUNCATE message_counters;
+    INSERT INTO message_counters (status, channel, count)
+      SELECT status, channel, count(*)::int FROM customer_messages GROUP BY status, channel;
   `);
   await rebuildUnread(sql);
   await sql.exec('ANALYZE');
@@ -735,6 +738,10 @@ export async function checkConsistency(sql: Sql): Promise<string[]> {
     SELECT (SELECT coalesce(sum(count), 0) FROM request_counters WHERE kind = 'all') AS counted,
            (SELECT count(*) FROM service_requests) AS rows`);
   if (a && a.counted !== a.rows) problems.push(`request_counters 'all' = ${a.counted}, service_requests = ${a.rows}`);
+  const [m] = await sql.query<{ counted: string; rows: string }>(`
+    SELECT (SELECT coalesce(sum(count), 0) FROM message_counters) AS counted,
+           (SELECT count(*) FROM customer_messages) AS rows`);
+  if (m && m.counted !== m.rows) problems.push(`message_counters = ${m.counted}, customer_messages = ${m.rows}`);
   const bad = await sql.query<{ email: string }>(`
     SELECT u.email FROM users u
      WHERE u.email = 'admin@bench.test'
