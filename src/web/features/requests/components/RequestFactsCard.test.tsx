@@ -67,6 +67,8 @@ const request = (over: Partial<RequestDetails>): RequestDetails => ({
   workMedia: [],
   approvalHistory: [],
   unitId: 'u-1',
+  jobSheetUrl: null,
+  proof: null,
   ...over,
 });
 
