@@ -150,8 +150,17 @@ async function main() {
     if (!closing) {
       const runner = jobs;
       const { messageDelivery, setMessageWake } = app.deps.services;
-      await runner.every(MESSAGE_JOB, config.MESSAGE_POLL_SECONDS, () => messageDelivery.deliverDue());
-      setMessageWake(() => runner.trigger(MESSAGE_JOB));
+      try {
+        await runner.every(MESSAGE_JOB, config.MESSAGE_POLL_SECONDS, () => messageDelivery.deliverDue());
+        setMessageWake(() => runner.trigger(MESSAGE_JOB));
+        app.log.info(
+          { job: MESSAGE_JOB, pollSeconds: config.MESSAGE_POLL_SECONDS },
+          'customer messages delivery started',
+        );
+      } catch (err) {
+        // Only when stopping (the runner retries while the database is away): never a crash.
+        if (!closing) app.log.error({ err }, 'could not start the delivery of customer messages');
+      }
     }
   }
 }

@@ -96,6 +96,7 @@ export class InProcessRunner implements JobRunner, QueueRunner {
 export class PgBossRunner implements JobRunner, QueueRunner {
   private readonly boss: PgBoss;
   private started: Promise<unknown> | null = null;
+  private stopping = false;
 
   constructor(
     private readonly connectionString: string,
@@ -106,23 +107,52 @@ export class PgBossRunner implements JobRunner, QueueRunner {
   }
 
   private start(): Promise<unknown> {
-    this.started ??= dropPgBoss10Schema(this.connectionString).then(() => this.boss.start());
+    // A failed start is forgotten, so the next registration starts again.
+    this.started ??= dropPgBoss10Schema(this.connectionString)
+      .then(() => this.boss.start())
+      .catch((err) => {
+        this.started = null;
+        throw err;
+      });
     return this.started;
   }
 
-  async every(name: string, seconds: number, handler: JobHandler): Promise<void> {
-    await this.start();
-    await this.boss.createQueue(name, { policy: 'stately' });
-    // pg-boss's schedule is a cron: at most once a minute; the triggers do the rest.
-    await this.boss.schedule(name, '* * * * *');
-    await this.boss.work(name, { pollingIntervalSeconds: Math.max(0.5, Math.min(seconds, 2)) }, async () => {
+  /**
+   * A registration (start, queue, schedule, worker) retried while the database is away: the
+   * server registers its jobs after it is ready, and PostgreSQL restarting at that moment must
+   * not lose a schedule nor end the process (fault R6). Each failure is reported; the waits grow
+   * from 1 s to 30 s; a stop ends the retries.
+   */
+  private async registering<T>(name: string, step: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
       try {
-        await handler();
+        await this.start();
+        return await step();
       } catch (err) {
-        this.onError(name, err);
-        throw err;
+        if (this.stopping) throw err;
+        this.onError(`${name} (registering; retried)`, err);
+        await new Promise((r) => setTimeout(r, Math.min(30_000, 1000 * 2 ** attempt)).unref());
+        if (this.stopping) throw err;
       }
+    }
+  }
+
+  async every(name: string, seconds: number, handler: JobHandler): Promise<void> {
+    await this.registering(name, async () => {
+      await this.boss.createQueue(name, { policy: 'stately' });
+      // pg-boss's schedule is a cron: at most once a minute; the triggers do the rest.
+      await this.boss.schedule(name, '* * * * *');
     });
+    await this.registering(name, () =>
+      this.boss.work(name, { pollingIntervalSeconds: Math.max(0.5, Math.min(seconds, 2)) }, async () => {
+        try {
+          await handler();
+        } catch (err) {
+          this.onError(name, err);
+          throw err;
+        }
+      }),
+    );
   }
 
   trigger(name: string): void {
@@ -131,22 +161,26 @@ export class PgBossRunner implements JobRunner, QueueRunner {
   }
 
   async daily(name: string, at: string, timeZone: string, handler: JobHandler): Promise<Date | null> {
-    await this.start();
-    await this.boss.createQueue(name, { policy: 'singleton' });
-    // Kept in pgboss.schedule (name, cron, timezone): one row per name however many processes start.
-    await this.boss.schedule(name, cronOf(at), {}, { tz: timeZone });
-    await this.boss.work(name, async () => {
-      try {
-        await handler();
-      } catch (err) {
-        this.onError(name, err);
-        throw err;
-      }
+    await this.registering(name, async () => {
+      await this.boss.createQueue(name, { policy: 'singleton' });
+      // Kept in pgboss.schedule (name, cron, timezone): one row per name however many processes start.
+      await this.boss.schedule(name, cronOf(at), {}, { tz: timeZone });
     });
+    await this.registering(name, () =>
+      this.boss.work(name, async () => {
+        try {
+          await handler();
+        } catch (err) {
+          this.onError(name, err);
+          throw err;
+        }
+      }),
+    );
     return nextDaily(at, timeZone);
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.started) await this.boss.stop({ graceful: true });
   }
 }
