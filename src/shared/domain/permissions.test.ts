@@ -77,7 +77,16 @@ const ROUTE_ROLES: Record<RouteKey, SystemRole[]> = {
   system: [SA],
   // Issue 35: the customer messages' outbox and templates, the admins'.
   messages: ADMINS,
+  // Issue 37 (ADR 049): the stock screens are the service side's admins, managers and team leads';
+  // a technician's van is theirs.
+  parts: [SA, SVA, SVM, SVL],
+  stock: [SA, SVA, SVM, SVL],
+  transfers: [SA, SVA, SVM, SVL],
+  purchases: [SA, SVA, SVM, SVL],
+  suppliers: [SA, SVA, SVM, SVL],
+  myVan: [TECH],
 };
+const STOCK_MENU = ['Stock', 'Parts', 'Transfers', 'Purchases', 'Suppliers'];
 
 describe('menu', () => {
   it.each(SYSTEM_ROLES)('%s sees exactly the spec’s items, in the spec’s order', (role) => {
@@ -89,19 +98,33 @@ describe('menu', () => {
   });
 
   it('the spec’s own lists: Technician and Salesman', () => {
-    expect(menuFor(TECH).map((m) => m.label)).toEqual(['Dashboard', 'New Service', 'My Tasks', 'Task History']);
+    expect(menuFor(TECH).map((m) => m.label)).toEqual([
+      'Dashboard',
+      'New Service',
+      'My Tasks',
+      'Task History',
+      'My Van',
+    ]);
     expect(menuFor(SALES).map((m) => m.label)).toEqual(['Dashboard', 'New Service']);
   });
 
   it('team leads see Service Requests and User Management (docs/product-rules.md R-11); the Service Team Lead also Maintenance', () => {
     const base = ['Dashboard', 'Service Requests', 'New Service', 'User Management'];
     expect(menuFor(SLL).map((m) => m.label)).toEqual(base);
-    expect(menuFor(SVL).map((m) => m.label)).toEqual([...base, 'Maintenance']);
+    expect(menuFor(SVL).map((m) => m.label)).toEqual([...base, 'Maintenance', ...STOCK_MENU]);
   });
 
-  it('the items beyond the spec’s table: Audit Log for the three admins, Maintenance and Products (issue 21), Messages (issue 35), System (issue 32)', () => {
+  it('the items beyond the spec’s table: Audit Log for the three admins, Maintenance and Products (issue 21), Messages (issue 35), stock (issue 37), System (issue 32)', () => {
     const extra = MENU.filter((m) => !SPEC_LABELS.includes(m.label));
-    expect(extra.map((m) => m.label)).toEqual(['Audit Log', 'Maintenance', 'Products', 'Messages', 'System']);
+    expect(extra.map((m) => m.label)).toEqual([
+      'Audit Log',
+      'Maintenance',
+      'Products',
+      'Messages',
+      'My Van',
+      ...STOCK_MENU,
+      'System',
+    ]);
     for (const role of SYSTEM_ROLES) {
       expect(menuFor(role).some((m) => m.label === 'Audit Log')).toBe(ADMINS.includes(role));
       expect(menuFor(role).some((m) => m.label === 'Maintenance')).toBe(
@@ -110,6 +133,10 @@ describe('menu', () => {
       expect(menuFor(role).some((m) => m.label === 'Products')).toBe(([SA, SVA] as SystemRole[]).includes(role));
       expect(menuFor(role).some((m) => m.label === 'System')).toBe(role === SA);
       expect(menuFor(role).some((m) => m.label === 'Messages')).toBe(ADMINS.includes(role));
+      expect(menuFor(role).some((m) => m.label === 'My Van')).toBe(role === TECH);
+      for (const label of STOCK_MENU) {
+        expect(menuFor(role).some((m) => m.label === label)).toBe(([SA, SVA, SVM, SVL] as SystemRole[]).includes(role));
+      }
     }
   });
 

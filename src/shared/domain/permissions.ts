@@ -18,6 +18,18 @@ const MANAGEMENT: readonly SystemRole[] = [
 /** Management plus the two team leads (docs/product-rules.md R-11: routes follow the menu). */
 const MANAGEMENT_AND_LEADS: readonly SystemRole[] = [...MANAGEMENT, ROLE.SERVICE_TEAM_LEAD, ROLE.SALES_TEAM_LEAD];
 
+/**
+ * Who keeps the stock (issue 37, ADR 049): the service side's admins, and its Managers and Team
+ * Leads in their region. The catalogue and suppliers are the admins' (as the products are).
+ */
+const STOCK_KEEPERS: readonly SystemRole[] = [
+  ROLE.SUPER_ADMIN,
+  ROLE.SERVICE_ADMIN,
+  ROLE.SERVICE_MANAGER,
+  ROLE.SERVICE_TEAM_LEAD,
+];
+const CATALOGUE_KEEPERS: readonly SystemRole[] = [ROLE.SUPER_ADMIN, ROLE.SERVICE_ADMIN];
+
 /** Capabilities: each names a family of screens and endpoints. */
 export const CAPABILITY = {
   dashboard: ALL,
@@ -64,6 +76,20 @@ export const CAPABILITY = {
    * The admins, whose business-wide words they are.
    */
   messages: ADMINS,
+  /**
+   * Spare parts and stock (issue 37, ADR 049). Everyone reads the catalogue (a technician picks
+   * the parts fitted; the cost is shown to the stock keepers only); the admins change it, the
+   * suppliers and the stores. The stock keepers read and move stock in their region (transfers,
+   * adjustments, reorder levels, purchases). A technician reads their own van, asks for parts,
+   * receives what was issued to it and returns parts from it (checked per transfer).
+   */
+  partRead: ALL,
+  partManage: CATALOGUE_KEEPERS,
+  stockRead: STOCK_KEEPERS,
+  stockMove: STOCK_KEEPERS,
+  /** Creating and receiving transfers: the keepers, and a technician for their own van. */
+  stockTransfer: [...STOCK_KEEPERS, ROLE.TECHNICIAN],
+  technicianVan: [ROLE.TECHNICIAN],
   /** The System page: backups, "Back up now" and free disk space (issue 32, ADR 033). */
   system: [ROLE.SUPER_ADMIN],
 } as const satisfies Record<string, readonly SystemRole[]>;
@@ -103,6 +129,13 @@ export const ROUTES = {
   system: { path: '/system', capability: 'system' },
   /** The customer messages' outbox and templates (issue 35, ADR 046). */
   messages: { path: '/messages', capability: 'messages' },
+  /** Spare parts and stock (issue 37, ADR 049). */
+  parts: { path: '/parts', capability: 'stockRead' },
+  stock: { path: '/stock', capability: 'stockRead' },
+  transfers: { path: '/stock/transfers', capability: 'stockRead' },
+  purchases: { path: '/purchases', capability: 'stockRead' },
+  suppliers: { path: '/suppliers', capability: 'stockRead' },
+  myVan: { path: '/technician/my-van', capability: 'technicianVan' },
 } as const satisfies Record<string, { path: string; capability: Capability }>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -147,6 +180,12 @@ export const MENU: readonly { label: string; route: RouteKey; icon: string }[] =
   { label: 'Maintenance', route: 'maintenance', icon: 'maintenance' },
   { label: 'Products', route: 'products', icon: 'products' },
   { label: 'Messages', route: 'messages', icon: 'messages' },
+  { label: 'My Van', route: 'myVan', icon: 'van' },
+  { label: 'Stock', route: 'stock', icon: 'stock' },
+  { label: 'Parts', route: 'parts', icon: 'parts' },
+  { label: 'Transfers', route: 'transfers', icon: 'transfers' },
+  { label: 'Purchases', route: 'purchases', icon: 'purchases' },
+  { label: 'Suppliers', route: 'suppliers', icon: 'suppliers' },
   { label: 'System', route: 'system', icon: 'system' },
 ];
 

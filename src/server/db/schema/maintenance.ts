@@ -5,11 +5,24 @@
  * what a visit replaced.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ContractStatus, ContractType } from '#shared/domain/maintenance.ts';
+import { parts } from './catalogue.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './people.ts';
 import { serviceRequests } from './requests.ts';
+import { stockLocations } from './stock.ts';
 import { productParts, products, units } from './units.ts';
 
 export { productParts, products, units };
@@ -95,9 +108,16 @@ export const workParts = pgTable(
     partId: uuid().references(() => productParts.id, { onDelete: 'set null' }),
     name: text().notNull(),
     quantity: integer().notNull().default(1),
+    /** The catalogue item (issue 37): picked at completion, or mapped from the old free text by name. */
+    stockPartId: uuid().references(() => parts.id, { onDelete: 'set null' }),
+    /** The van it was taken from (null: recorded before stock, or no van). */
+    locationId: uuid().references(() => stockLocations.id, { onDelete: 'set null' }),
+    /** Covered by the unit's active AMC with parts included; otherwise chargeable at `pricePaise` each. */
+    covered: boolean().notNull().default(false),
+    pricePaise: bigint({ mode: 'number' }),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.requestId), index().on(t.unitId), index().on(t.partId)],
+  (t) => [index().on(t.requestId), index().on(t.unitId), index().on(t.partId), index().on(t.stockPartId)],
 );
 
 /** Renewal reminders sent: one per contract and threshold (30, 7, 1 days), never twice. */

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ProductTechnology, UnitStatus } from '#shared/domain/maintenance.ts';
+import { parts } from './catalogue.ts';
 import { createdAt, id, tstz, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { users } from './people.ts';
@@ -36,8 +37,10 @@ export const productParts = pgTable(
     name: text().notNull(),
     intervalMonths: integer().notNull(),
     position: integer().notNull().default(0),
+    /** The catalogue item this part of the schedule is (issue 37): what a filter change consumes. */
+    stockPartId: uuid().references(() => parts.id, { onDelete: 'set null' }),
   },
-  (t) => [index().on(t.productId, t.position)],
+  (t) => [index().on(t.productId, t.position), index().on(t.stockPartId)],
 );
 
 /** A fresh public code (see units.publicCode): 18 random bytes as URL-safe base64, no padding. */
