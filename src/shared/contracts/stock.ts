@@ -47,6 +47,9 @@ export const STOCK_MESSAGES = {
   storeRequired: 'Store is required',
   supplierRequired: 'Supplier is required',
   reorderLevel: 'Reorder level must be a whole number from 0 to 100000, or empty',
+  mustBeBoolean: 'Must be true or false',
+  locationKind: 'Kind must be STORE or VAN',
+  partsTooMany: 'At most 30 parts',
 } as const;
 
 export const partKind = z.enum(PART_KINDS, { error: STOCK_MESSAGES.partKind });
@@ -67,7 +70,7 @@ const quantity = z.coerce
   .max(MAX_LINE_QUANTITY, STOCK_MESSAGES.quantity);
 const locationId = z.uuid({ error: STOCK_MESSAGES.locationRequired });
 const partId = z.uuid({ error: STOCK_MESSAGES.partRequired });
-const boolParam = z.enum(['true', 'false'], { error: 'Must be true or false' }).transform((v) => v === 'true');
+const boolParam = z.enum(['true', 'false'], { error: STOCK_MESSAGES.mustBeBoolean }).transform((v) => v === 'true');
 
 // ------------------------------------------------------------------ the catalogue
 
@@ -126,7 +129,7 @@ export type PartListQuery = z.output<typeof partListQuery>;
 
 // ------------------------------------------------------------------ locations and stock
 
-export const locationKind = z.enum(LOCATION_KINDS, { error: 'Kind must be STORE or VAN' });
+export const locationKind = z.enum(LOCATION_KINDS, { error: STOCK_MESSAGES.locationKind });
 
 export const stockLocationItem = z.object({
   id: z.string(),
@@ -311,7 +314,7 @@ export type VanAnswer = z.output<typeof vanAnswer>;
 
 /** The stop body's part (issue 37): the catalogue parts fitted, taken from the technician's van. */
 export const stockVisitPart = z.object({
-  parts: z.array(stockLine).max(30, 'At most 30 parts').optional(),
+  parts: z.array(stockLine).max(30, STOCK_MESSAGES.partsTooMany).optional(),
 });
 
 /** A part a request used, on the request's details. */

@@ -37,7 +37,12 @@ function entriesOf(section: string, values: Record<string, string>): Entry[] {
 }
 
 // The installed base's errors (issue 21) live in their own block, `maintenance.error`.
-const entries = [...entriesOf('error', enServer.error), ...entriesOf('maintenance.error', enServer.maintenance.error)];
+// The stock's (issue 37), `stock.error`.
+const entries = [
+  ...entriesOf('error', enServer.error),
+  ...entriesOf('maintenance.error', enServer.maintenance.error),
+  ...entriesOf('stock.error', enServer.stock.error),
+];
 const exact = new Map(entries.filter((e) => !e.pattern).map((e) => [e.text, e.key]));
 const patterned = entries.filter((e) => e.pattern);
 

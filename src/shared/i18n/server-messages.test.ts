@@ -30,8 +30,12 @@ const entries: [string, CatalogueText][] = Object.entries(ERR).map(([name, entry
 ]);
 
 describe('ERR, the server catalogue as typed entries (ADR 022)', () => {
-  it('holds every entry of the error and maintenance.error sections, under names that do not overlap', () => {
-    const names = [...Object.keys(enIN.error), ...Object.keys(enIN.maintenance.error)];
+  it('holds every entry of the error, maintenance.error and stock.error sections, under names that do not overlap', () => {
+    const names = [
+      ...Object.keys(enIN.error),
+      ...Object.keys(enIN.maintenance.error),
+      ...Object.keys(enIN.stock.error),
+    ];
     expect(new Set(names).size).toBe(names.length);
     expect(Object.keys(ERR).sort()).toEqual(names.sort());
   });

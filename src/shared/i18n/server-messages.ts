@@ -8,8 +8,9 @@
  * catalogue lacks fails `tsc`; server-messages.test.ts checks that every entry's key and
  * placeholders are in all six catalogues.
  *
- * `ERR` holds the `error` section and the installed base's `maintenance.error` section (issue 21)
- * under one name space (their names do not overlap; the test checks it).
+ * `ERR` holds the `error` section, the installed base's `maintenance.error` section (issue 21) and
+ * the stock's `stock.error` (issue 37) under one name space (their names do not overlap; the test
+ * checks it).
  */
 import { statusLabel } from '../domain/format.ts';
 import enServer from './locales/en-IN/server.json' with { type: 'json' };
@@ -26,7 +27,8 @@ export interface CatalogueText {
 
 type ErrorName = keyof typeof enServer.error;
 type MaintenanceErrorName = keyof typeof enServer.maintenance.error;
-export type ServerMessageName = ErrorName | MaintenanceErrorName;
+type StockErrorName = keyof typeof enServer.stock.error;
+export type ServerMessageName = ErrorName | MaintenanceErrorName | StockErrorName;
 
 /**
  * The entries with placeholders and their names (JSON gives `tsc` no literal texts to read them
@@ -68,6 +70,13 @@ export const PLACEHOLDERS = {
   otpWrong: ['left'],
   otpTooManySends: ['max', 'minutes'],
   templatePlaceholders: ['names', 'allowed'],
+  // Issue 37: spare parts and stock (`stock.error`).
+  partInactive: ['sku'],
+  locationInactive: ['location'],
+  notAStore: ['location'],
+  stockShort: ['onHand', 'sku', 'location'],
+  transferMovedOn: ['status'],
+  reverseShort: ['quantity', 'sku'],
   templateTextLong: ['max'],
 } as const satisfies Partial<Record<ServerMessageName, readonly string[]>>;
 
@@ -109,6 +118,7 @@ export const ERR: ServerMessages = Object.freeze(
   Object.fromEntries([
     ...entriesOf('error', enServer.error),
     ...entriesOf('maintenance.error', enServer.maintenance.error),
+    ...entriesOf('stock.error', enServer.stock.error),
   ]),
 ) as unknown as ServerMessages;
 
