@@ -156,10 +156,23 @@ const MEDIA = jsonRows(
 );
 /** A completion's proof (issue 35 item 1, ADR 047; details.repository.ts `proof`). */
 const PROOF = `(select json_build_object('kind', "completion_proofs"."kind", 'signedBy', "completion_proofs"."signed_by", 'signatureKey', "completion_proofs"."signature_key", 'phone', "completion_proofs"."phone", 'confirmedAt', "completion_proofs"."confirmed_at", 'technicianId', "completion_proofs"."technician_id", 'technicianName', "users"."name") from "completion_proofs" left join "users" on "users"."id" = "completion_proofs"."technician_id" where "completion_proofs"."request_id" = "service_requests"."id")`;
-/** One request with its child lists, its unit and its proof, in one statement (repository.ts findDetails). */
+/** The parts a visit used (issue 37, ADR 049; details.repository.ts `parts`). */
+const PARTS = jsonRows(
+  [
+    ['partId', '"work_parts"."stock_part_id"'],
+    ['sku', '"parts"."sku"'],
+    ['name', '"work_parts"."name"'],
+    ['quantity', '"work_parts"."quantity"'],
+    ['covered', '"work_parts"."covered"'],
+    ['pricePaise', '"work_parts"."price_paise"'],
+  ],
+  `from "work_parts" left join "parts" on "parts"."id" = "work_parts"."stock_part_id" where "work_parts"."request_id" = "service_requests"."id"`,
+  `"work_parts"."created_at" asc, "work_parts"."id" asc`,
+);
+/** One request with its child lists, its unit, its proof and its parts, in one statement (repository.ts findDetails). */
 const DETAILS_SELECT = SUMMARY_SELECT.replace(
   ' from "service_requests" inner join',
-  `, ${WORK_LOGS}, ${HISTORY}, ${MEDIA}, "service_requests"."unit_id", ${PROOF} from "service_requests" inner join`,
+  `, ${WORK_LOGS}, ${HISTORY}, ${MEDIA}, "service_requests"."unit_id", ${PROOF}, ${PARTS} from "service_requests" inner join`,
 );
 const UNREAD = `select "unread_notifications" from "users" where "users"."id" = $1 limit $2`;
 const REGION_EXISTS = `select "id" from "regions" where "regions"."id" = $1 limit $2`;

@@ -9,6 +9,7 @@ import { REQUEST_STATUSES, REQUEST_TYPES } from '../domain/workflow.ts';
 import { clientTime, idNameRef, nameRef, pageQuery } from './common.ts';
 import { jobField, qrReportField, requestSource } from './job.ts';
 import { completionProof } from './proof.ts';
+import { requestPartItem } from './stock.ts';
 import { visitFields } from './visit.ts';
 
 export const MAX_DESCRIPTION = 2000;
@@ -248,6 +249,12 @@ export const requestDetails = requestSummary.extend({
    * client reads the unit itself from GET /api/units/{unitId} when it may.
    */
   unitId: z.string().nullable().optional(),
+  /**
+   * The parts the visit used (issue 37, ADR 049): catalogue items taken from the van, or the
+   * free text of the spec's spare parts; each covered by the unit's AMC or chargeable at its
+   * price. Always sent; optional as the fields above (added after the spec).
+   */
+  parts: z.array(requestPartItem).optional(),
 });
 export type RequestDetails = z.output<typeof requestDetails>;
 

@@ -7,10 +7,12 @@
  */
 import { proofVisitPart } from './proof.ts';
 import { readingsVisitPart } from './readings.ts';
+import { stockVisitPart } from './stock.ts';
 import { unitsVisitPart } from './units.ts';
 
 export const visitFields = {
   ...unitsVisitPart.shape,
   ...readingsVisitPart.shape,
   ...proofVisitPart.shape,
+  ...stockVisitPart.shape,
 };

@@ -8,6 +8,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
 import { preparedOnce } from '#server/db/prepared.ts';
 import { customers } from '#server/db/schema/customers.ts';
+import { parts } from '#server/db/schema/catalogue.ts';
+import { workParts } from '#server/db/schema/maintenance.ts';
 import { completionProofs } from '#server/db/schema/messages.ts';
 import { users } from '#server/db/schema/people.ts';
 import { approvalHistory, serviceRequests, workLogs, workMedia } from '#server/db/schema/requests.ts';
@@ -97,6 +99,29 @@ const detailsColumns = {
     }).map(([k, v]) => sql`${sql.raw(`'${k}'`)}, ${v}`),
     sql`, `,
   )}) from ${completionProofs} left join ${users} on ${users.id} = ${completionProofs.technicianId} where ${completionProofs.requestId} = ${serviceRequests.id})`,
+  /** The parts the visit used (issue 37, ADR 049): catalogue items or free text, covered or chargeable. */
+  parts: jsonRows<PartJson>(
+    {
+      partId: workParts.stockPartId,
+      sku: parts.sku,
+      name: workParts.name,
+      quantity: workParts.quantity,
+      covered: workParts.covered,
+      pricePaise: workParts.pricePaise,
+    },
+    sql`from ${workParts} left join ${parts} on ${parts.id} = ${workParts.stockPartId} where ${workParts.requestId} = ${serviceRequests.id}`,
+    sql`${workParts.createdAt} asc, ${workParts.id} asc`,
+  ),
+};
+
+/** A part the visit used, as the JSON aggregation returns it. */
+export type PartJson = {
+  partId: string | null;
+  sku: string | null;
+  name: string;
+  quantity: number;
+  covered: boolean;
+  pricePaise: number | null;
 };
 
 export type DetailsRow = SummaryRow & {
@@ -105,6 +130,7 @@ export type DetailsRow = SummaryRow & {
   workMedia: MediaJson[];
   unitId: string | null;
   proof: ProofJson | null;
+  parts: PartJson[];
 };
 
 /** A completion's proof as the JSON object returns it (its time as JSON text). */

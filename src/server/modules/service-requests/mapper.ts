@@ -116,6 +116,7 @@ export function toDetails(tokens: TokenService, r: DetailsRow, publicBase: strin
     unitId: r.unitId ?? null,
     jobSheetUrl: SHEET_STATUSES.includes(r.status) ? jobSheetUrl(tokens, publicBase, r.id) : null,
     proof: r.proof ? toProof(tokens, r.proof) : null,
+    parts: r.parts.map((x) => ({ ...x, pricePaise: x.pricePaise === null ? null : Number(x.pricePaise) })),
   };
 }
 
