@@ -55,6 +55,7 @@ import { HEALTH_PATH, installOps, METRICS_PATH, READY_PATH } from './modules/ops
 import { productRoutes } from './modules/products/routes.ts';
 import { proofRoutes } from './modules/proof/routes.ts';
 import { PUBLIC_PAGE_HTML, publicUnitRoutes } from './modules/public-units/routes.ts';
+import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { readingRoutes } from './modules/readings/routes.ts';
 import { regionRoutes } from './modules/regions/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
@@ -262,6 +263,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(contractRoutes, { prefix: '/api' });
   await app.register(maintenanceRoutes, { prefix: '/api' });
   await app.register(backupRoutes, { prefix: '/api' });
+  // Issue 37: suppliers and purchases (ADR 049 item 7)
+  await app.register(purchaseRoutes, { prefix: '/api' });
 
   if (config.SERVE_WEB && fs.existsSync(webRoot)) {
     // preCompressed: the .br/.gz copies `npm run build` writes (scripts/compress-web.ts), sent to

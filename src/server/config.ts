@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { PROOF_MODES } from '#shared/domain/messages.ts';
+import { isValidGstin } from '#shared/domain/stock.ts';
 
 const flag = (def: boolean) =>
   z
@@ -45,6 +46,24 @@ const envSchema = z
         .enum(PROOF_MODES, { error: 'PROOF_OF_COMPLETION must be optional, signature, otp or either' })
         .default('optional'),
     ),
+    /**
+     * The business's GSTIN (issue 37, ADR 049): its first two digits are the state a purchase's
+     * supplier is compared with (another state: IGST; the same or unknown: CGST + SGST).
+     */
+    BUSINESS_GSTIN: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim().toUpperCase() || undefined)
+      .refine(
+        (v) => v === undefined || isValidGstin(v),
+        'BUSINESS_GSTIN must be a GSTIN: 15 characters with a valid check character',
+      ),
+    /** The business's GST state code when no BUSINESS_GSTIN is set (29 for Karnataka); unset: intra-state. */
+    GST_STATE_CODE: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined)
+      .refine((v) => v === undefined || /^\d{2}$/.test(v), 'GST_STATE_CODE must be 2 digits, such as 29'),
     /** A unit's public page (ADR 043): reads, and request attempts (accepted or not), per client address an hour. */
     PUBLIC_READS_PER_IP_HOUR: z.coerce.number().int().min(1).default(60),
     PUBLIC_ATTEMPTS_PER_IP_HOUR: z.coerce.number().int().min(1).default(10),
@@ -284,6 +303,13 @@ const envSchema = z
     MESSAGE_WEBHOOK_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   })
   .superRefine((v, ctx) => {
+    if (v.BUSINESS_GSTIN && v.GST_STATE_CODE && v.BUSINESS_GSTIN.slice(0, 2) !== v.GST_STATE_CODE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GST_STATE_CODE'],
+        message: `GST_STATE_CODE (${v.GST_STATE_CODE}) is not BUSINESS_GSTIN's state (${v.BUSINESS_GSTIN.slice(0, 2)})`,
+      });
+    }
     if (v.MESSAGE_DRIVER === 'webhook' && (!v.MESSAGE_WEBHOOK_URL || !v.MESSAGE_WEBHOOK_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -305,6 +331,11 @@ export type Config = z.infer<typeof envSchema> & {
   /** BACKUP_DIR resolved, or DATA_DIR/backups. */
   backupDir: string;
 };
+
+/** The business's GST state code (issue 37): BUSINESS_GSTIN's first two digits, else GST_STATE_CODE, else null. */
+export function businessGstState(config: Pick<Config, 'BUSINESS_GSTIN' | 'GST_STATE_CODE'>): string | null {
+  return config.BUSINESS_GSTIN?.slice(0, 2) ?? config.GST_STATE_CODE ?? null;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);

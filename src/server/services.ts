@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AMC_REMINDER_DAYS } from '#shared/domain/messages.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
-import type { Config } from './config.ts';
+import { businessGstState, type Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { jobSheetUrl } from './lib/job-sheet-links.ts';
 import type { AppMetrics } from './lib/metrics.ts';
@@ -37,6 +37,9 @@ import { ProductService } from './modules/products/service.ts';
 import { ProofService } from './modules/proof/service.ts';
 import { proofVisitSubscriber } from './modules/proof/visit.ts';
 import { PublicUnitService } from './modules/public-units/service.ts';
+import { PurchaseInvoices } from './modules/purchases/invoice.service.ts';
+import { PurchaseService } from './modules/purchases/service.ts';
+import { SupplierService } from './modules/purchases/supplier.service.ts';
 import { ReadingService } from './modules/readings/service.ts';
 import { readingsVisitSubscriber } from './modules/readings/visit.ts';
 import { RegionsService } from './modules/regions/service.ts';
@@ -194,6 +197,12 @@ export function buildServices(infra: Infra) {
   // --- imports of customers and units from spreadsheets (issue 34, ADR 040)
   const imports = new ImportService(db, new CustomerImports(), new UnitImports(units));
 
+  // --- Issue 37: suppliers and purchases (ADR 049 item 7): GST by the business's state, receipts
+  // through the stock ledger, the invoice's photo through the uploads' image queue
+  const suppliers = new SupplierService(db);
+  const purchases = new PurchaseService(db, tokens, suppliers, businessGstState(config));
+  const purchaseInvoices = new PurchaseInvoices(db, storage, purchases, uploads);
+
   // --- operations: backups (issue 32, ADR 033)
   const backups = new BackupService(db, database, backupSettingsOf(config), log);
 
@@ -221,6 +230,10 @@ export function buildServices(infra: Infra) {
     jobSheets,
     imports,
     backups,
+    // Issue 37: suppliers and purchases
+    suppliers,
+    purchases,
+    purchaseInvoices,
   };
 }
 

@@ -44,6 +44,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.jpeg': 'image/jpeg',
   '.png': 'image/png',
   '.webp': 'image/webp',
+  // A purchase's invoice (issue 37): served back by GET /api/media/* as a PDF.
+  '.pdf': 'application/pdf',
 };
 
 export function contentTypeOfKey(key: string): string {

@@ -350,6 +350,9 @@ export const supplierBody = z.object({
   active: z.boolean().default(true),
 });
 export type SupplierBody = z.input<typeof supplierBody>;
+/** PATCH /suppliers/:id: only the fields sent change (`active` gets no default here). */
+export const supplierPatch = supplierBody.partial().extend({ active: z.boolean().optional() });
+export type SupplierPatch = z.input<typeof supplierPatch>;
 
 export const supplierItem = z.object({
   id: z.string(),

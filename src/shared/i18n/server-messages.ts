@@ -77,6 +77,8 @@ export const PLACEHOLDERS = {
   stockShort: ['onHand', 'sku', 'location'],
   transferMovedOn: ['status'],
   reverseShort: ['quantity', 'sku'],
+  // Issue 37: suppliers and purchases (the invoice's file).
+  invoiceTooLarge: ['max'],
   templateTextLong: ['max'],
 } as const satisfies Partial<Record<ServerMessageName, readonly string[]>>;
 

@@ -14,7 +14,9 @@ import type { RequestService } from '#server/modules/service-requests/service.ts
 import type { WorkMediaItem } from '#shared/contracts/service-requests.ts';
 import { DEFAULT_MEDIA_KIND, type MediaKind } from '#shared/domain/media.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
-import { processImage } from './images.ts';
+import { type ProcessedImage, processImage } from './images.ts';
+
+export type { ProcessedImage };
 
 export class UploadService {
   constructor(
@@ -38,6 +40,14 @@ export class UploadService {
   /** A full image queue refuses (503) before the body is read. */
   assertNotBusy(): void {
     if (this.images.full) throw this.images.busy();
+  }
+
+  /**
+   * An image for another module's file (a purchase's invoice photo, issue 37): checked by its
+   * bytes and re-encoded in this process's image queue, exactly as a work photo.
+   */
+  cleanImage(bytes: Buffer): Promise<ProcessedImage> {
+    return this.images.run(() => processImage(bytes));
   }
 
   /** `clientTime`: when the phone took it (ADR 027); kept as `takenAt` when plausible, else null. */
