@@ -161,7 +161,7 @@ const PARTS = jsonRows(
   [
     ['partId', '"work_parts"."stock_part_id"'],
     ['sku', '"parts"."sku"'],
-    ['name', '"work_parts"."name"'],
+    ['name', 'coalesce("parts"."name", "work_parts"."name")'],
     ['quantity', '"work_parts"."quantity"'],
     ['covered', '"work_parts"."covered"'],
     ['pricePaise', '"work_parts"."price_paise"'],

@@ -19,6 +19,11 @@ export const productPartBody = z.object({
     .int()
     .min(1, 'Interval must be 1 to 120 months')
     .max(120, 'Interval must be 1 to 120 months'),
+  /**
+   * The catalogue item this part is (issue 37, ADR 049): what a filter change takes from the van.
+   * Left out: kept as it is, or linked to the catalogue item of the same name.
+   */
+  stockPartId: z.uuid().nullish(),
 });
 
 export const productBody = z
@@ -38,7 +43,13 @@ export const productBody = z
   });
 export type ProductBody = z.input<typeof productBody>;
 
-export const productPart = z.object({ id: z.string(), name: z.string(), intervalMonths: z.number() });
+export const productPart = z.object({
+  id: z.string(),
+  name: z.string(),
+  intervalMonths: z.number(),
+  /** The catalogue item it is (issue 37), or null. */
+  stockPartId: z.string().nullable(),
+});
 export type ProductPart = z.infer<typeof productPart>;
 
 export const productItem = z.object({

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '#server/db/schema/activity.ts';
 import { parts } from '#server/db/schema/catalogue.ts';
-import { contracts, productParts } from '#server/db/schema/maintenance.ts';
+import { contracts } from '#server/db/schema/maintenance.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
 import { stockBalances, stockLocations, stockMovements } from '#server/db/schema/stock.ts';
 import { ledgerDisagreements, moveStock } from '#server/modules/stock/ledger.service.ts';
@@ -47,17 +47,6 @@ beforeAll(async () => {
   manager = await signedIn(ctx, ROLE.SERVICE_MANAGER, { regionId: w.region.id });
   farManager = await signedIn(ctx, ROLE.SERVICE_MANAGER, { regionId: w.other.id });
   admin = await signedIn(ctx, ROLE.SERVICE_ADMIN);
-  const p = await call(admin, 'POST', '/api/products', {
-    name: 'Stock Pure',
-    brand: 'Neervana',
-    technology: 'RO',
-    parts: [
-      { name: 'RO Membrane 80 GPD', intervalMonths: 24 },
-      { name: 'Sediment cartridge', intervalMonths: 6 },
-    ],
-  });
-  expect(p.statusCode, p.body).toBe(201);
-  productId = p.json().id;
   [membrane, cartridge] = (await ctx.db
     .insert(parts)
     .values([
@@ -65,11 +54,19 @@ beforeAll(async () => {
       { sku: 'SED-10', name: 'Sediment cartridge 10"', kind: 'CARTRIDGE', pricePaise: 25_000, costPaise: 9_000 },
     ])
     .returning({ id: parts.id, sku: parts.sku })) as [typeof membrane, typeof cartridge];
-  // The product's membrane is the catalogue's membrane (a filter change consumes it).
-  await ctx.db
-    .update(productParts)
-    .set({ stockPartId: membrane.id })
-    .where(and(eq(productParts.productId, productId), eq(productParts.name, 'RO Membrane 80 GPD')));
+  // The product's membrane is the catalogue's membrane by name (a filter change consumes it).
+  const p = await call(admin, 'POST', '/api/products', {
+    name: 'Stock Pure',
+    brand: 'Neervana',
+    technology: 'RO',
+    parts: [
+      { name: 'ro membrane 80 gpd ', intervalMonths: 24 },
+      { name: 'Sediment cartridge', intervalMonths: 6 },
+    ],
+  });
+  expect(p.statusCode, p.body).toBe(201);
+  productId = p.json().id;
+  expect(p.json().parts.map((x: { stockPartId: string | null }) => x.stockPartId)).toEqual([membrane.id, null]);
   const [van] = await ctx.db
     .select({ id: stockLocations.id })
     .from(stockLocations)
@@ -124,6 +121,21 @@ const stop = (body: object) => call(tech, 'POST', '/api/technician-workflow/stop
 const details = async (id: string) => (await call(manager, 'GET', `/api/service-requests/${id}`)).json();
 
 describe('parts used on a job (issue 37 item 3)', () => {
+  it('a product’s part points at the catalogue item named so, or at the one given; an unknown one is refused', async () => {
+    const body = (stockPartId: string) => ({
+      name: `Linked ${serial++}`,
+      brand: 'Neervana',
+      technology: 'UV',
+      parts: [{ name: 'UV lamp 11 W', intervalMonths: 12, stockPartId }],
+    });
+    const ok = await call(admin, 'POST', '/api/products', body(cartridge.id));
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().parts[0].stockPartId).toBe(cartridge.id);
+    const bad = await call(admin, 'POST', '/api/products', body(crypto.randomUUID()));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Part not found');
+  });
+
   it('catalogue parts leave the van; the details list them as chargeable at their price', async () => {
     await stockVan(cartridge.id, 5);
     const { request } = await job();
@@ -161,7 +173,7 @@ describe('parts used on a job (issue 37 item 3)', () => {
     });
     const unit = (await call(admin, 'GET', `/api/units/${unitId}`)).json();
     const membranePart = unit.schedule.find((s: { partName?: string; name?: string }) =>
-      (s.partName ?? s.name ?? '').startsWith('RO Membrane'),
+      (s.partName ?? s.name ?? '').toLowerCase().startsWith('ro membrane'),
     );
     expect(membranePart, JSON.stringify(unit.schedule)).toBeTruthy();
     const done = await stop({ requestId: request.id, partsReplaced: [membranePart.partId] });

@@ -79,13 +79,17 @@ export async function anyUnitOf(db: Tx, productId: string): Promise<boolean> {
 
 export async function insertPart(
   db: Tx,
-  v: { productId: string; name: string; intervalMonths: number; position: number },
+  v: { productId: string; name: string; intervalMonths: number; position: number; stockPartId?: string | null },
 ): Promise<string> {
   const [row] = await db.insert(productParts).values(v).returning({ id: productParts.id });
   return (row as { id: string }).id;
 }
 
-export async function updatePart(db: Tx, id: string, v: { name: string; intervalMonths: number; position: number }) {
+export async function updatePart(
+  db: Tx,
+  id: string,
+  v: { name: string; intervalMonths: number; position: number; stockPartId?: string | null },
+) {
   await db.update(productParts).set(v).where(eq(productParts.id, id));
 }
 
@@ -113,4 +117,20 @@ export async function refreshUnitsOfProduct(db: Tx, productId: string) {
   await db.execute(sql`
     UPDATE units u SET next_due_on = (SELECT min(s.next_due_on) FROM unit_schedule s WHERE s.unit_id = u.id)
     WHERE u.product_id = ${productId}`);
+}
+
+/**
+ * Issue 37 (ADR 049): the product's parts not yet pointing at the catalogue are linked to the
+ * catalogue item of the same name (case and spaces ignored), and the catalogue learns that its
+ * items fit this product.
+ */
+export async function linkPartsToCatalogue(db: Tx, productId: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE product_parts pp SET stock_part_id = p.id FROM parts p
+    WHERE pp.product_id = ${productId} AND pp.stock_part_id IS NULL AND lower(btrim(pp.name)) = lower(btrim(p.name))`);
+  await db.execute(sql`
+    INSERT INTO part_products (part_id, product_id)
+    SELECT DISTINCT stock_part_id, product_id FROM product_parts
+    WHERE product_id = ${productId} AND stock_part_id IS NOT NULL
+    ON CONFLICT DO NOTHING`);
 }

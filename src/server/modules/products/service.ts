@@ -7,7 +7,7 @@
 import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
-import { conflict, invalid, isUniqueViolation, notFound } from '#server/lib/errors.ts';
+import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { cappedWindow, containsPattern } from '#server/lib/paging.ts';
 import type { ProductBody, ProductItem } from '#shared/contracts/products.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
@@ -20,7 +20,12 @@ export function toProductItem(p: repo.ProductRow, parts: repo.PartRow[], unitCou
     brand: p.brand,
     technology: p.technology,
     warrantyMonths: p.warrantyMonths,
-    parts: parts.map((x) => ({ id: x.id, name: x.name, intervalMonths: x.intervalMonths })),
+    parts: parts.map((x) => ({
+      id: x.id,
+      name: x.name,
+      intervalMonths: x.intervalMonths,
+      stockPartId: x.stockPartId ?? null,
+    })),
     unitCount,
     createdAt: p.createdAt.toISOString(),
   };
@@ -91,6 +96,8 @@ export class ProductService {
       return await work();
     } catch (err) {
       if (isUniqueViolation(err, 'products_brand_name_uq')) throw conflict(ERR.productDuplicate);
+      // A stockPartId that is no catalogue item (issue 37).
+      if (isForeignKeyViolation(err)) throw invalid('parts', ERR.partNotFound);
       throw err;
     }
   }
@@ -106,8 +113,10 @@ export class ProductService {
             name: part.name,
             intervalMonths: Number(part.intervalMonths),
             position: position++,
+            stockPartId: part.stockPartId ?? null,
           });
         }
+        await repo.linkPartsToCatalogue(tx, id);
         await auditOf(tx, actor, 'product.create', id, ip, { name: b.name, brand: b.brand });
         return id;
       }),
@@ -142,7 +151,12 @@ export class ProductService {
           const months = Number(part.intervalMonths);
           if (part.id) {
             const old = known.get(part.id);
-            await repo.updatePart(tx, part.id, { name: part.name, intervalMonths: months, position: position++ });
+            await repo.updatePart(tx, part.id, {
+              name: part.name,
+              intervalMonths: months,
+              position: position++,
+              ...(part.stockPartId !== undefined ? { stockPartId: part.stockPartId } : {}),
+            });
             if (old && old.intervalMonths !== months) await repo.rescheduleProductPart(tx, part.id, months);
           } else {
             const partId = await repo.insertPart(tx, {
@@ -150,10 +164,12 @@ export class ProductService {
               name: part.name,
               intervalMonths: months,
               position: position++,
+              stockPartId: part.stockPartId ?? null,
             });
             await repo.scheduleNewPart(tx, partId, id, months);
           }
         }
+        await repo.linkPartsToCatalogue(tx, id);
         await repo.refreshUnitsOfProduct(tx, id);
         await auditOf(tx, actor, 'product.update', id, ip, { name: b.name, parts: b.parts.length });
       }),

@@ -7,8 +7,8 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '#server/db/client.ts';
 import { preparedOnce } from '#server/db/prepared.ts';
-import { customers } from '#server/db/schema/customers.ts';
 import { parts } from '#server/db/schema/catalogue.ts';
+import { customers } from '#server/db/schema/customers.ts';
 import { workParts } from '#server/db/schema/maintenance.ts';
 import { completionProofs } from '#server/db/schema/messages.ts';
 import { users } from '#server/db/schema/people.ts';
@@ -104,7 +104,8 @@ const detailsColumns = {
     {
       partId: workParts.stockPartId,
       sku: parts.sku,
-      name: workParts.name,
+      // The catalogue's name when it is a catalogue item, else what was typed.
+      name: sql`coalesce(${parts.name}, ${workParts.name})`,
       quantity: workParts.quantity,
       covered: workParts.covered,
       pricePaise: workParts.pricePaise,
