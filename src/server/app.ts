@@ -61,6 +61,8 @@ import { regionRoutes } from './modules/regions/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { serviceRequestRoutes } from './modules/service-requests/routes.ts';
 import { stickerRoutes } from './modules/stickers/routes.ts';
+import { stockRoutes } from './modules/stock/routes.ts';
+import { stockTransferRoutes } from './modules/stock/transfers.routes.ts';
 import { technicianRoutes } from './modules/technicians/routes.ts';
 import { unitRoutes } from './modules/units/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
@@ -263,6 +265,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(contractRoutes, { prefix: '/api' });
   await app.register(maintenanceRoutes, { prefix: '/api' });
   await app.register(backupRoutes, { prefix: '/api' });
+  // Issue 37: stock (ADR 049): catalogue, locations, on-hand, ledger, adjustments, transfers, the van
+  await app.register(stockRoutes, { prefix: '/api' });
+  await app.register(stockTransferRoutes, { prefix: '/api' });
   // Issue 37: suppliers and purchases (ADR 049 item 7)
   await app.register(purchaseRoutes, { prefix: '/api' });
 

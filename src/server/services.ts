@@ -49,6 +49,12 @@ import { RequestQueries } from './modules/service-requests/queries.ts';
 import { scopeFor } from './modules/service-requests/scope.ts';
 import { RequestService } from './modules/service-requests/service.ts';
 import { StickerService } from './modules/stickers/service.ts';
+import { CatalogueService } from './modules/stock/catalogue.service.ts';
+import { LocationService } from './modules/stock/locations.service.ts';
+import { LowStockAlerts } from './modules/stock/low-stock.service.ts';
+import { StockService } from './modules/stock/stock.service.ts';
+import { TransferSteps } from './modules/stock/transfer-steps.service.ts';
+import { TransferService } from './modules/stock/transfers.service.ts';
 import { TechnicianService } from './modules/technicians/service.ts';
 import { UnitImports } from './modules/units/import.service.ts';
 import { UnitService } from './modules/units/service.ts';
@@ -203,6 +209,18 @@ export function buildServices(infra: Infra) {
   const purchases = new PurchaseService(db, tokens, suppliers, businessGstState(config));
   const purchaseInvoices = new PurchaseInvoices(db, storage, purchases, uploads);
 
+  // --- Issue 37: stock (ADR 049): the catalogue, stores and vans, on-hand, the ledger's list,
+  // adjustments, transfers and part requests, the daily low-stock notice (scheduled by main.ts)
+  const stockTransfers = new TransferService(db);
+  const stockServices = {
+    stockCatalogue: new CatalogueService(db),
+    stockLocations: new LocationService(db),
+    stock: new StockService(db),
+    stockTransfers,
+    stockTransferSteps: new TransferSteps(db, stockTransfers),
+    lowStockAlerts: new LowStockAlerts(db),
+  };
+
   // --- operations: backups (issue 32, ADR 033)
   const backups = new BackupService(db, database, backupSettingsOf(config), log);
 
@@ -230,6 +248,8 @@ export function buildServices(infra: Infra) {
     jobSheets,
     imports,
     backups,
+    // Issue 37: stock
+    ...stockServices,
     // Issue 37: suppliers and purchases
     suppliers,
     purchases,

@@ -54,6 +54,12 @@ const claims = new WeakMap<FastifyRequest, Claim>();
 export function takesIdempotencyKey(method: string, url: string): boolean {
   if (method === 'POST' && url.startsWith('/api/uploads/work-media/')) return true;
   if (method === 'PUT' && url.startsWith('/api/customers/update-location/')) return true;
+  // Issue 37: a technician's part request and a receipt of parts, queued offline on the phone.
+  if (
+    method === 'POST' &&
+    (url === '/api/stock/part-requests' || /^\/api\/stock\/transfers\/[^/]+\/receive$/.test(url))
+  )
+    return true;
   return (
     (method === 'POST' || method === 'PATCH') &&
     (url.startsWith('/api/service-requests') || url.startsWith('/api/technician-workflow'))

@@ -213,23 +213,47 @@ export async function notifyMany(
 /**
  * A notice to the people holding `roles` in a region about one request, outside the workflow's
  * events (issue 36: a failing membrane tells the region's Service Managers): stored with its
- * catalogue key and parameters, rendered in each reader's language, pushed on commit.
+ * catalogue key and parameters, rendered in each reader's language, pushed on commit. A notice
+ * about no request (stock, issue 37) has no `requestId`; one the system sends, no `actorId`.
  */
 export async function notifyRegionRoles(
   tx: Tx,
   input: {
     roles: readonly SystemRole[];
     regionId: string;
-    actorId: string;
-    requestId: string;
+    actorId: string | null;
+    requestId?: string | null;
     event: string;
     key: string;
     params: Record<string, string>;
   },
 ): Promise<string[]> {
   const ids = (await actorsInRegion(tx, input.roles, input.regionId)).filter((id) => id !== input.actorId);
+  return notifyUsers(tx, { ...input, userIds: ids });
+}
+
+/** No user's id: who "the system" is when a notice has no actor. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * A notice to these users (the active people among them, never the actor), outside the workflow's
+ * events (issue 37: a part request's store keepers, an issue's technician): stored with its
+ * catalogue key and parameters, rendered in each reader's language, pushed on commit.
+ */
+export async function notifyUsers(
+  tx: Tx,
+  input: {
+    userIds: readonly string[];
+    actorId: string | null;
+    requestId?: string | null;
+    event: string;
+    key: string;
+    params: Record<string, string>;
+  },
+): Promise<string[]> {
+  const ids = [...new Set(input.userIds)].filter((id) => id !== input.actorId);
   if (ids.length === 0) return [];
-  const active = (await activeRecipients(tx, ids, input.actorId)).map(({ id }) => id).sort();
+  const active = (await activeRecipients(tx, ids, input.actorId ?? NOBODY)).map(({ id }) => id).sort();
   if (active.length === 0) return [];
   await insertNotifications(
     tx,
@@ -237,7 +261,7 @@ export async function notifyRegionRoles(
       toUserId,
       senderId: input.actorId,
       message: renderNotification(DEFAULT_LOCALE, input.key, input.params),
-      requestId: input.requestId,
+      requestId: input.requestId ?? null,
       event: input.event,
       messageKey: input.key,
       messageParams: input.params,
@@ -245,4 +269,12 @@ export async function notifyRegionRoles(
   );
   await publish(tx, active);
   return active;
+}
+
+/**
+ * The active people of `roles` who act in a region (its own and the region-less; the admins
+ * everywhere); a location without a region (`null`) reaches the admins and the region-less only.
+ */
+export function peopleOfRoles(tx: Tx, roles: readonly SystemRole[], regionId: string | null): Promise<string[]> {
+  return actorsInRegion(tx, roles, regionId ?? NOBODY);
 }

@@ -228,9 +228,11 @@ export async function activeRecipients(tx: Tx, ids: string[], actorId: string): 
 /** A workflow notification as written (events.ts). */
 export interface NotificationRow {
   toUserId: string;
-  senderId: string;
+  /** Null: the system (the stock's daily low-stock notice, issue 37). */
+  senderId: string | null;
   message: string;
-  requestId: string;
+  /** Null: a notice about no request (stock, issue 37). */
+  requestId: string | null;
   event: string;
   messageKey: string;
   messageParams: Record<string, string>;
