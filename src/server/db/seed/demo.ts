@@ -14,6 +14,7 @@ import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
 import { demoCustomerRow } from './customers.ts';
 import { seedInstalledBase } from './installed-base.ts';
 import { seedDemoReadings } from './readings.ts';
+import { seedDemoStock } from './stock.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_REGIONS = ['Chennai', 'Bengaluru', 'Hyderabad'] as const;
@@ -274,6 +275,8 @@ export async function seedDemo(tx: Tx, roleIds: Map<string, string>) {
     },
   ];
   const demoUnits = await seedInstalledBase(tx, customerIds, userIds.get('admin@demo.test'));
+  // Spare parts and stock (issue 37): the catalogue is the products' parts by name.
+  await seedDemoStock(tx, { regionIds, userIds });
   // Visits with water readings since their installation on two units (issue 36 item 6): one
   // failing membrane in Chennai, one healthy unit in Bengaluru.
   const visitUnit = (c: { id: string; name: string; region: string } | undefined, manager: string, tech: string) => {
