@@ -41,6 +41,7 @@ import {
   measureMessages,
   messageFixtures,
 } from './lib/messages.ts';
+import { measureStock, type StockResult, stockFixtures } from './lib/stock.ts';
 import { checkParity } from './lib/parity.ts';
 import { measurePublicUnits, type PublicUnitsResult, publicFixtures } from './lib/public-units.ts';
 import { measureReadings, type ReadingsResult, readingUnitIds } from './lib/readings.ts';
@@ -126,6 +127,8 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
     const pub = wantPublic ? await publicFixtures(sql) : undefined;
     const wantMessages = !args.only || args.only.includes('messages');
     const msg = wantMessages ? await messageFixtures(sql) : undefined;
+    const wantStock = !args.only || args.only.includes('stock');
+    const st = wantStock ? await stockFixtures(sql) : undefined;
     const people = {
       admin: await actorByEmail(sql, BENCH_ADMIN),
       manager: await actorByEmail(sql, BENCH_MANAGER),
@@ -397,6 +400,25 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       }
     }
 
+    let stock: StockResult | undefined;
+    if (st) {
+      log(`== spare parts (issue 37): stock on one connection, over ${st.movements} movements, ${st.balances} balances ==`);
+      stock = await measureStock({
+        server: ours,
+        fixtures,
+        st,
+        seconds: Math.max(3, duration / 2),
+        refresh: refreshTokens,
+      });
+      for (const [what, m] of [
+        ['van on-hand', stock.van],
+        ['low stock', stock.lowList],
+        ['store on-hand', stock.store],
+      ] as const) {
+        log(`  ${what.padEnd(15)} 1 conn ${f0(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms`);
+      }
+    }
+
     let exportsResult: ExportResult[] | undefined;
     if (!args.only || args.only.includes('export')) {
       log('== exports (issue 34): every request as CSV, then as xlsx, with the server RSS ==');
@@ -474,6 +496,7 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       readings,
       publicUnits,
       messages,
+      stock,
       backup,
       exports: exportsResult,
       imports,
@@ -541,6 +564,13 @@ async function main() {
             { name: 'a request from the public page (one connection)', m: r.publicUnits.request },
             { name: "a region's sticker sheet (one connection)", m: r.publicUnits.sheet },
             { name: "a job sheet's public page (one connection)", m: r.publicUnits.jobSheet },
+          ]
+        : []),
+      ...(r.stock
+        ? [
+            { name: "a van's on-hand (one connection)", m: r.stock.van },
+            { name: 'the Low stock list (one connection)', m: r.stock.lowList },
+            { name: "a store's on-hand (one connection)", m: r.stock.store },
           ]
         : []),
       ...(r.messages

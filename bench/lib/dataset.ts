@@ -239,6 +239,7 @@ const BIG_TABLES = [
   'work_logs',
   'notifications',
   'customer_messages',
+  'stock_movements',
 ];
 
 /** Secondary (non-unique, non-primary) indexes of some tables, with their definitions. */
@@ -508,6 +509,7 @@ export async function generate(sql: Sql, o: GenerateOptions): Promise<DatasetSta
   });
 
   await step('customer messages', () => insertMessages(sql, N));
+  await step(`stock: ${z.parts} parts, ${z.stockMovements} movements`, () => insertStock(sql, z));
 
   await step(`notifications 0..${z.notificationsFirst}`, () => insertNotifications(sql, 0, z.notificationsFirst));
   await step('indexes', () => buildIndexes(sql, indexes));
@@ -645,6 +647,50 @@ export function notificationRows(from: number, to: number): string {
         ) y`;
 }
 
+/**
+ * Spare parts and stock (issue 37, ADR 049), loaded with the triggers off: `parts` catalogue
+ * items, a store per region and a van per technician (what the triggers on regions and users
+ * make), and `stockMovements` ledger rows over five years: every tenth a receipt into a store (of
+ * any part), the rest in the vans (of the 60 common parts): a third issued in (1–5), the others
+ * one fitted on a job; some vans go below zero, as offline completions leave them. The balances
+ * are the ledger's sums (what the insert trigger keeps), and every store row has a reorder level,
+ * so some are low.
+ */
+async function insertStock(sql: Sql, z: Size): Promise<void> {
+  const kinds = ['CARTRIDGE', 'CARTRIDGE', 'CARTRIDGE', 'MEMBRANE', 'UV_LAMP', 'PUMP', 'SMPS', 'FITTING'];
+  await sql.exec(`
+    INSERT INTO parts (sku, name, kind, hsn_code, gst_rate, price_paise, cost_paise, search_text)
+      SELECT 'BP-' || lpad(g::text, 4, '0'), 'Bench part ' || g, (${arr(kinds)})[1 + g % ${kinds.length}],
+             '84219900', 18, 10000 + (g % 50) * 1000, 5000 + (g % 50) * 500,
+             lower('BP-' || lpad(g::text, 4, '0') || ' bench part ' || g)
+        FROM generate_series(1, ${z.parts}) g;
+    INSERT INTO stock_locations (kind, name, region_id) SELECT 'STORE', name || ' Store', id FROM regions;
+    INSERT INTO stock_locations (kind, name, region_id, technician_id)
+      SELECT 'VAN', u.name || ' van', u.region_id, u.id
+        FROM users u JOIN roles r ON r.id = u.role_id WHERE r.policy_role = 'Technician';
+    CREATE TEMP TABLE st_store AS
+      SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS n FROM stock_locations WHERE kind = 'STORE';
+    CREATE TEMP TABLE st_van AS
+      SELECT id, (row_number() OVER (ORDER BY id) - 1)::int AS n FROM stock_locations WHERE kind = 'VAN';
+    CREATE TEMP TABLE st_part AS SELECT id, (row_number() OVER (ORDER BY sku) - 1)::int AS n FROM parts;
+    INSERT INTO stock_movements (location_id, part_id, kind, quantity, unit_cost_paise, created_at)
+      SELECT CASE WHEN g % 10 = 0 THEN s.id ELSE v.id END, p.id,
+             CASE WHEN g % 10 = 0 THEN 'RECEIVE' WHEN g % 3 = 0 THEN 'TRANSFER_IN' ELSE 'CONSUME' END,
+             CASE WHEN g % 10 = 0 THEN 20 + g % 31 WHEN g % 3 = 0 THEN 1 + g % 5 ELSE -1 END,
+             5000, now() - ((g % 1825) || ' days')::interval - ((g % 86400) || ' seconds')::interval
+        FROM generate_series(0, ${z.stockMovements - 1}) g
+        JOIN st_store s ON s.n = (g / 10) % (SELECT count(*) FROM st_store)::int
+        JOIN st_van v ON v.n = g % (SELECT count(*) FROM st_van)::int
+        JOIN st_part p ON p.n = CASE WHEN g % 10 = 0 THEN ((g / 10) * 31) % ${z.parts}
+                                     ELSE (g * 7919) % ${Math.min(60, z.parts)} END;
+    DROP TABLE st_store, st_van, st_part;
+    INSERT INTO stock_balances (location_id, part_id, on_hand)
+      SELECT location_id, part_id, sum(quantity)::int FROM stock_movements GROUP BY location_id, part_id;
+    UPDATE stock_balances b SET reorder_level = 150 + abs(hashtext(b.part_id::text)) % 200
+      FROM stock_locations l WHERE l.id = b.location_id AND l.kind = 'STORE';
+  `);
+}
+
 /** What the triggers of migrations 0002 and 0019 would have kept, rebuilt in one statement each. */
 async function rebuildCounters(sql: Sql): Promise<void> {
   await sql.exec(`
@@ -722,6 +768,8 @@ export async function countRows(sql: Sql): Promise<Record<string, number>> {
     'notifications',
     'customer_messages',
     'water_readings',
+    'stock_movements',
+    'stock_balances',
   ];
   const out: Record<string, number> = {};
   for (const t of tables) {
@@ -742,6 +790,13 @@ export async function checkConsistency(sql: Sql): Promise<string[]> {
     SELECT (SELECT coalesce(sum(count), 0) FROM message_counters) AS counted,
            (SELECT count(*) FROM customer_messages) AS rows`);
   if (m && m.counted !== m.rows) problems.push(`message_counters = ${m.counted}, customer_messages = ${m.rows}`);
+  // Issue 37: every balance is its ledger's sum (what the insert trigger keeps).
+  const [st] = await sql.query<{ n: string }>(`
+    SELECT count(*) AS n FROM stock_balances b
+      FULL JOIN (SELECT location_id, part_id, sum(quantity)::int AS total FROM stock_movements GROUP BY 1, 2) m
+        ON m.location_id = b.location_id AND m.part_id = b.part_id
+     WHERE coalesce(b.on_hand, 0) <> coalesce(m.total, 0)`);
+  if (st && Number(st.n) > 0) problems.push(`${st.n} stock balances disagree with the ledger`);
   const bad = await sql.query<{ email: string }>(`
     SELECT u.email FROM users u
      WHERE u.email = 'admin@bench.test'

@@ -10,6 +10,7 @@ import type { ImportStep } from './imports.ts';
 import type { Measure } from './load.ts';
 import type { MaintenanceResult } from './maintenance.ts';
 import type { MessagesResult } from './messages.ts';
+import type { StockResult } from './stock.ts';
 import type { PublicUnitsResult } from './public-units.ts';
 import type { ReadingsResult } from './readings.ts';
 import { ROOT } from './servers.ts';
@@ -50,6 +51,8 @@ export interface RunResult {
   publicUnits?: PublicUnitsResult;
   /** Issue 35: the Messages screen's pages on one connection, and the deliverer's throughput. */
   messages?: MessagesResult;
+  /** Issue 37: a van's and a store's on-hand and the Low stock list on one connection. */
+  stock?: StockResult;
   backup?: BackupResult;
   /** Issue 34: every request exported as CSV and as xlsx (bench/lib/exports.ts). */
   exports?: ExportResult[];
@@ -263,6 +266,35 @@ export function targets(run: RunResult, other?: RunResult): Target[] {
         text: `delivery: ${f0(d.queued)} due messages through our deliverer and the log driver (in the bench process, before the servers start) ≥ 50 messages/s (size L)`,
         value: `${f0(d.sent)} sent in ${f1(d.seconds)} s = ${f0(d.perSecond)}/s; ${d.retried} retried, ${d.failed} failed, ${d.leftDue} left due`,
         pass: atL ? d.perSecond >= 50 && d.leftDue === 0 : d.leftDue === 0 && d.sent === d.queued ? null : false,
+        note,
+      },
+    );
+  }
+  if (run.stock) {
+    const st = run.stock;
+    const atL = run.size === 'L';
+    const note = atL ? undefined : 'indicative: the targets are set at size L';
+    const over = `${f0(st.movements)} movements, ${f0(st.balances)} balances`;
+    out.push(
+      {
+        id: 'ST1',
+        text: `a van's on-hand (\`GET /api/stock?locationId=<van>\`, 50 vans in turn, ${over}), one connection, p99 ≤ 10 ms (size L)`,
+        value: `p50 ${st.van.p50} ms, p99 ${st.van.p99} ms (${f0(st.van.rps)} req/s)`,
+        pass: atL ? st.van.p99 <= 10 : null,
+        note,
+      },
+      {
+        id: 'ST2',
+        text: `the Low stock list (\`GET /api/stock?low=true\`, ${f0(st.low)} low rows), one connection, p99 ≤ 10 ms (size L)`,
+        value: `p50 ${st.lowList.p50} ms, p99 ${st.lowList.p99} ms (${f0(st.lowList.rps)} req/s)`,
+        pass: atL ? st.lowList.p99 <= 10 : null,
+        note,
+      },
+      {
+        id: 'ST3',
+        text: `a store's on-hand (\`GET /api/stock?locationId=<store>\`, the stores in turn), one connection, p99 ≤ 10 ms (size L)`,
+        value: `p50 ${st.store.p50} ms, p99 ${st.store.p99} ms (${f0(st.store.rps)} req/s)`,
+        pass: atL ? st.store.p99 <= 10 : null,
         note,
       },
     );

@@ -18,6 +18,9 @@ export interface Size {
   /** Installed units (issue 21), five schedule rows each; `dueJobs` of them due within the run's lead. */
   units: number;
   dueJobs: number;
+  /** Spare parts (issue 37): catalogue items and ledger movements (a van per technician, a store per region). */
+  parts: number;
+  stockMovements: number;
   /** Default seconds of load per endpoint and server, and of warm-up before it. */
   duration: number;
   warmup: number;
@@ -37,6 +40,8 @@ export const SIZES: Record<SizeName, Size> = {
     notifications: 100_000,
     units: 20_000,
     dueJobs: 1_000,
+    parts: 100,
+    stockMovements: 20_000,
     duration: 5,
     warmup: 1,
   },
@@ -53,6 +58,8 @@ export const SIZES: Record<SizeName, Size> = {
     notifications: 2_000_000,
     units: 40_000,
     dueJobs: 2_000,
+    parts: 300,
+    stockMovements: 200_000,
     duration: 5,
     warmup: 1,
   },
@@ -67,6 +74,8 @@ export const SIZES: Record<SizeName, Size> = {
     notifications: 10_000_000,
     units: 1_000_000,
     dueJobs: 10_000,
+    parts: 500,
+    stockMovements: 1_000_000,
     duration: 10,
     warmup: 3,
   },
