@@ -29,6 +29,7 @@ describe('the catalogues (ADR 022)', () => {
       'server',
       'shell',
       'status',
+      'stock',
       'system',
       'technician',
     ]);

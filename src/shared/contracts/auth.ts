@@ -81,5 +81,11 @@ export const publicConfig = z.object({
    * after the spec, so optional, and last (the compiled serializer's order, lib/serializer.ts).
    */
   proofOfCompletion: z.enum(PROOF_MODES).optional(),
+  /**
+   * Issue 37: the business's GST state code ('29'; BUSINESS_GSTIN's first two digits, else
+   * GST_STATE_CODE), null when unset: the purchase form's live totals tell CGST + SGST from IGST
+   * by it, as the server does. Optional and last, as above.
+   */
+  gstStateCode: z.string().nullable().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -54,6 +54,12 @@ const PAGES: Record<RouteKey, () => PageModule> = {
   unit: () => import('./pages/UnitPage.tsx'),
   messages: () => import('#web/features/messages/MessagesPage.tsx'),
   system: () => import('#web/features/system/SystemPage.tsx'),
+  // Issue 37: stock (the office's screens)
+  parts: () => import('#web/features/stock/PartsPage.tsx'),
+  stock: () => import('#web/features/stock/StockPage.tsx'),
+  transfers: () => import('#web/features/stock/TransfersPage.tsx'),
+  purchases: () => import('#web/features/stock/PurchasesPage.tsx'),
+  suppliers: () => import('#web/features/stock/SuppliersPage.tsx'),
 };
 
 const RETRYABLE = Object.fromEntries(
