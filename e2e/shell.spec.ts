@@ -142,7 +142,7 @@ test.describe('route guard', () => {
 test.describe('the drawer shows exactly each role’s items', () => {
   // The spec's own lists for the two smallest menus, written out so a policy bug is caught.
   const SPEC_MENUS: Partial<Record<string, string[]>> = {
-    [ROLE.TECHNICIAN]: ['Dashboard', 'New Service', 'My Tasks', 'Task History'],
+    [ROLE.TECHNICIAN]: ['Dashboard', 'New Service', 'My Tasks', 'Task History', 'My Van'],
     [ROLE.SALESMAN]: ['Dashboard', 'New Service'],
   };
 
@@ -217,7 +217,7 @@ test.describe('phone navigation at 360 px (issue 33 item 8, ADR 036)', () => {
     await loginAs(page, 'tech@demo.test');
     await expect(page.getByRole('button', { name: 'open navigation' })).toHaveCount(0);
     const links = navigation(page).getByRole('link');
-    await expect(links).toHaveText(['Dashboard', 'New Service', 'My Tasks', 'Task History']);
+    await expect(links).toHaveText(['Dashboard', 'New Service', 'My Tasks', 'Task History', 'My Van']);
     await navigation(page).getByRole('link', { name: 'My Tasks' }).click();
     await expect(page).toHaveURL(/\/technician\/my-tasks$/);
     await expect(navigation(page).getByRole('link', { name: 'My Tasks' })).toHaveAttribute('aria-current', 'page');

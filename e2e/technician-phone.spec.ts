@@ -248,7 +248,7 @@ test('the bottom navigation bar: the technician’s menu, 48 px and more, and My
 
   // One bar at the foot of the screen with the menu, Dashboard current; no menu button, no drawer.
   const nav = navigation(page);
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'New Service', 'My Tasks', 'Task History']);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'New Service', 'My Tasks', 'Task History', 'My Van']);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('button', { name: 'open navigation' })).toHaveCount(0);
   await expect(page.getByRole('navigation')).toHaveCount(1);

@@ -32,6 +32,8 @@ describe('the catalogues (ADR 022)', () => {
       'stock',
       'system',
       'technician',
+      // Issue 37: the technician's van
+      'van',
     ]);
     for (const byLng of Object.values(cats)) expect(Object.keys(byLng).sort()).toEqual([...LOCALES].sort());
   });

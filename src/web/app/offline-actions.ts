@@ -9,5 +9,7 @@ loadOfflineActionsWith(() =>
   Promise.all([
     import('#web/features/requests/offline-actions.ts'),
     import('#web/features/readings/offline-actions.ts'),
+    // Issue 37: the technician's part requests
+    import('#web/features/van/offline-actions.ts'),
   ]),
 );

@@ -54,6 +54,8 @@ const PAGES: Record<RouteKey, () => PageModule> = {
   unit: () => import('./pages/UnitPage.tsx'),
   messages: () => import('#web/features/messages/MessagesPage.tsx'),
   system: () => import('#web/features/system/SystemPage.tsx'),
+  // Issue 37: the technician's van
+  myVan: () => import('#web/features/van/MyVanPage.tsx'),
   // Issue 37: stock (the office's screens)
   parts: () => import('#web/features/stock/PartsPage.tsx'),
   stock: () => import('#web/features/stock/StockPage.tsx'),

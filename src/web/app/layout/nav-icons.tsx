@@ -10,6 +10,7 @@ import Dashboard from '@mui/icons-material/Dashboard';
 import Forum from '@mui/icons-material/ForumOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import Inventory2 from '@mui/icons-material/Inventory2';
+import LocalShipping from '@mui/icons-material/LocalShipping';
 import MapIcon from '@mui/icons-material/Map';
 import People from '@mui/icons-material/People';
 import Policy from '@mui/icons-material/Policy';
@@ -35,6 +36,8 @@ const ICONS: Record<string, ReactElement> = {
   products: <Category />,
   messages: <Forum />,
   system: <Backup />,
+  // Issue 37: the technician's van (My Van)
+  van: <LocalShipping />,
   // Issue 37: stock
   stock: <Inventory2 />,
   parts: <Build />,

@@ -19,6 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import type { RequestPartItem } from '#shared/contracts/stock.ts';
 import { TYPE_COLOR } from '#shared/domain/format.ts';
 import { canOpen } from '#shared/domain/permissions.ts';
 import { allowedActions } from '#shared/domain/workflow.ts';
@@ -64,9 +65,11 @@ export interface RequestDetailsSlots {
    * Progress panel while the workflow table allows `recordReading` (ASSIGNED or IN_PROGRESS).
    */
   readings?: (requestId: string, frames: DetailsFrames) => ReactNode;
+  /** The parts the visit used, their price and who pays (issue 37), when the details list any. */
+  partsUsed?: (parts: RequestPartItem[], frames: DetailsFrames) => ReactNode;
 }
 
-export default function RequestDetailsPage({ unitCard, completionParts, readings }: RequestDetailsSlots) {
+export default function RequestDetailsPage({ unitCard, completionParts, readings, partsUsed }: RequestDetailsSlots) {
   const { t } = useTranslation('requests');
   const { t: tc } = useTranslation('common');
   const labels = useRequestLabels();
@@ -166,6 +169,7 @@ export default function RequestDetailsPage({ unitCard, completionParts, readings
             {r.unitId ? unitCard?.(r.unitId, { Section, Fact }) : null}
             <ApprovalHistory entries={r.approvalHistory} />
             <WorkLogList logs={r.workLogs} />
+            {r.parts?.length ? partsUsed?.(r.parts, { Section, Fact }) : null}
             {/* The customer's signature or one-time code (issue 35 item 1). */}
             <ProofCard request={r} />
             <Section title={t('details.photos', { n: r.workMedia.length })}>

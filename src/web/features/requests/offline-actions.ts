@@ -5,6 +5,7 @@
  * Listed in app/offline-actions.ts (the queue may send them from any screen).
  */
 import type { ProofVisitPart } from '#shared/contracts/proof.ts';
+import type { StockLine } from '#shared/contracts/stock.ts';
 import type { CompletionExtras } from '#shared/contracts/units.ts';
 import type { MediaKind } from '#shared/domain/media.ts';
 import { api, upload } from '#web/lib/api-client.ts';
@@ -12,15 +13,22 @@ import { type ItemOf, registerOfflineAction } from '#web/lib/offline/registry.ts
 import { queryRoots } from '#web/lib/query-keys.ts';
 import { requestQueryKey } from './api/keys.ts';
 
+/**
+ * The Complete Work dialog's fields besides the notes and the proof: the installed base's (issue 21)
+ * and the catalogue parts taken from the van (issue 37, `parts`), sent as they are.
+ */
+export type CompletionFields = CompletionExtras & { parts?: StockLine[] };
+
 declare module '#web/lib/offline/types.ts' {
   interface OfflineActions {
     start: { requestId: string };
     /**
-     * `extras`: the installed base's completion fields (issue 21), sent as they are; `proof`: the
+     * `extras`: the installed base's completion fields (issue 21) and the van's parts (issue 37:
+     * `parts`, absent on completions queued by an older version), sent as they are; `proof`: the
      * customer's signature (a PNG data URL) and name, or the one-time code they read out (issue 35
      * item 1), absent on completions queued by an older version.
      */
-    complete: { requestId: string; notes: string | null; extras?: CompletionExtras; proof?: ProofVisitPart };
+    complete: { requestId: string; notes: string | null; extras?: CompletionFields; proof?: ProofVisitPart };
     /**
      * `mediaKind`: what it shows (issue 35 item 2), sent as `?kind=`; absent on photos queued by an
      * older version (the server then records OTHER).

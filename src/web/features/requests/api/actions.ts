@@ -8,12 +8,12 @@ import { getI18n, useTranslation } from 'react-i18next';
 import type { LocationInput } from '#shared/contracts/customers.ts';
 import type { CompletionOtpSent, ProofVisitPart } from '#shared/contracts/proof.ts';
 import type { RequestDetails, TechnicianCandidate } from '#shared/contracts/service-requests.ts';
-import type { CompletionExtras } from '#shared/contracts/units.ts';
 import { ApiError, api } from '#web/lib/api-client.ts';
 import { actAndWait } from '#web/lib/offline/app-queue.ts';
 import type { QueuedAction } from '#web/lib/offline/types.ts';
 import { queryRoots } from '#web/lib/query-keys.ts';
 import { useApiMutation } from '#web/lib/use-api-mutation.ts';
+import type { CompletionFields } from '../offline-actions.ts';
 import { fetchRequest } from './get-request.ts';
 import { AFTER_TRANSITION, candidatesQueryKey, requestQueryKey } from './keys.ts';
 
@@ -158,9 +158,10 @@ export function useCompleteWork(id: string, onSuccess?: () => void) {
   const { t } = useTranslation('requests');
   return useQueuedAction(
     id,
-    // Issue 21: with the unit's replaced parts and spare parts when the dialog has them; issue 35:
+    // Issue 21: with the unit's replaced parts and spare parts when the dialog has them (issue 37:
+    // and the catalogue parts taken from the van); issue 35:
     // with the customer's signature or one-time code (it travels in the queue with the completion).
-    ({ notes, proof, ...extras }: { notes: string; proof?: ProofVisitPart } & CompletionExtras) => ({
+    ({ notes, proof, ...extras }: { notes: string; proof?: ProofVisitPart } & CompletionFields) => ({
       kind: 'complete',
       requestId: id,
       notes: notes.trim() ? notes : null,

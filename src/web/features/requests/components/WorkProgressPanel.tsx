@@ -22,11 +22,11 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestDetails } from '#shared/contracts/service-requests.ts';
-import type { CompletionExtras } from '#shared/contracts/units.ts';
 import type { WorkflowAction } from '#shared/domain/workflow.ts';
 import { LocationCapture } from '#web/components/LocationCapture.tsx';
 import { usePublicConfig } from '#web/lib/config.ts';
 import { useCompleteWork, useSaveLocation, useStartWork } from '../api/actions.ts';
+import type { CompletionFields } from '../offline-actions.ts';
 import { CompletionProof, type ProofState } from './CompletionProof.tsx';
 import { customerLocationOf, Section } from './DetailsSection.tsx';
 import { PhotoUploader } from './PhotoUploader.tsx';
@@ -46,7 +46,8 @@ function progressText(r: RequestDetails, t: (key: string) => string): string {
 
 /**
  * The Complete Work dialog's installed-base fields (issue 21: the unit, the parts replaced, spare
- * parts, an installation's purifier), from features/units, composed by the app: mounted while the
+ * parts, an installation's purifier), from features/units, and the catalogue parts taken from the
+ * van (issue 37, features/van), composed by the app: mounted while the
  * dialog is open, it hands up the body fields to send after every change.
  */
 export type CompletionPartsSlot = (props: {
@@ -54,7 +55,7 @@ export type CompletionPartsSlot = (props: {
   /** The request's unit, if it was raised for one. */
   unitId: string | null;
   installation: boolean;
-  onChange: (fields: CompletionExtras) => void;
+  onChange: (fields: CompletionFields) => void;
 }) => ReactNode;
 
 export function WorkProgressPanel({
@@ -75,7 +76,7 @@ export function WorkProgressPanel({
   const allowed: readonly WorkflowAction[] = movedOn === null ? given : [];
   const { t } = useTranslation('technician');
   const [completing, setCompleting] = useState(false);
-  const [parts, setParts] = useState<CompletionExtras>({});
+  const [parts, setParts] = useState<CompletionFields>({});
   // The customer's signature or one-time code (issue 35 item 1); the mode is the business's.
   const [proof, setProof] = useState<ProofState>({ proof: undefined, ready: true });
   const proofMode = usePublicConfig().data?.proofOfCompletion ?? 'optional';
