@@ -99,7 +99,13 @@ describe('on a 360 px phone', () => {
     const user = openApp(ROLE.TECHNICIAN, { width: 360, at: '/technician/my-tasks' });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(['Dashboard', 'New Service', 'My Tasks', 'Task History', 'My Van']);
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'New Service',
+      'My Tasks',
+      'Task History',
+      'My Van',
+    ]);
     expect(within(nav).getByRole('link', { name: 'My Tasks' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
     expect(screen.queryByRole('button', { name: 'open navigation' })).toBeNull();
