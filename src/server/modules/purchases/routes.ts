@@ -136,7 +136,10 @@ export const purchaseRoutes: FastifyPluginAsyncZod = async (app) => {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new AppError('PAYLOAD_TOO_LARGE', ERR.invoiceTooLarge({ max: maxMb }));
         }
-        throw err;
+        const status = (err as { statusCode?: number }).statusCode;
+        if (err instanceof AppError || (status && status >= 400 && status < 500)) throw err;
+        // A body that is not multipart as it says (no closing boundary, a broken part): not a file.
+        throw invalid('file', ERR.invoiceFile);
       }
       if (!bytes || bytes.length === 0) throw invalid('file', ERR.invoiceFile);
       return invoices.attach(actor, req.params.id, bytes, req.ip);
