@@ -168,6 +168,22 @@ describe('GET /api/config', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ serviceName: 'AquaDesk Service', demo: false, demoAccounts: null });
   });
+
+  // Issue 37: the purchase form tells CGST + SGST from IGST by it, as the server does.
+  it("says the business's GST state: none when unset, GST_STATE_CODE, or BUSINESS_GSTIN's first two digits", async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/config' })).json().gstStateCode).toBeNull();
+    for (const [env, state] of [
+      [{ GST_STATE_CODE: '29' }, '29'],
+      [{ BUSINESS_GSTIN: '33AAACB5678K1ZH' }, '33'],
+    ] as const) {
+      const t = await createTestApp(env);
+      try {
+        expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json().gstStateCode).toBe(state);
+      } finally {
+        await t.close();
+      }
+    }
+  });
 });
 
 describe('rate limits', () => {

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { businessGstState } from '#server/config.ts';
 import { actorOf, bearerOf } from '#server/lib/auth.ts';
 import { secureCookie } from '#server/lib/transport.ts';
 import {
@@ -51,6 +52,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       : null,
     proofOfCompletion: config.PROOF_OF_COMPLETION,
+    // Issue 37: the purchase form's CGST + SGST or IGST.
+    gstStateCode: businessGstState(config),
   }));
 
   app.post(
