@@ -28,6 +28,14 @@ import {
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const tags = ['stock'];
 
+/**
+ * The contract's location with `technicianId` always sent (null for a store): the compiled
+ * serializer writes an optional key after the required ones, zod in its place, and outside
+ * production the two must match (lib/serializer.ts). Same JSON for the client.
+ */
+const locationAnswer = stockLocationItem.extend({ technicianId: z.string().nullable() });
+const vanAnswerOut = vanAnswer.extend({ location: locationAnswer });
+
 /** PATCH /stock-locations/:id: a store renamed, closed or opened again. */
 const storePatch = z.object({
   name: storeBody.shape.name.optional(),
@@ -81,7 +89,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stock-locations',
     {
       preHandler: guards.guard('stockTransfer'),
-      schema: { tags, querystring: stockLocationQuery, response: { 200: z.array(stockLocationItem), ...errors } },
+      schema: { tags, querystring: stockLocationQuery, response: { 200: z.array(locationAnswer), ...errors } },
     },
     async (req, reply) => {
       const items = await locations.list(actorOf(req), req.query);
@@ -93,7 +101,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stock-locations',
     {
       preHandler: guards.guard('partManage'),
-      schema: { tags, body: storeBody, response: { 201: stockLocationItem, ...errors } },
+      schema: { tags, body: storeBody, response: { 201: locationAnswer, ...errors } },
     },
     async (req, reply) => reply.status(201).send(await locations.createStore(actorOf(req), req.body, req.ip)),
   );
@@ -101,7 +109,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stock-locations/:id',
     {
       preHandler: guards.guard('partManage'),
-      schema: { tags, params: idParams, body: storePatch, response: { 200: stockLocationItem, ...errors } },
+      schema: { tags, params: idParams, body: storePatch, response: { 200: locationAnswer, ...errors } },
     },
     async (req) => locations.updateStore(actorOf(req), req.params.id, req.body, req.ip),
   );
@@ -151,7 +159,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---- the technician's van
   app.get(
     '/technicians/me/van',
-    { preHandler: guards.guard('technicianVan'), schema: { tags, response: { 200: vanAnswer, ...errors } } },
+    { preHandler: guards.guard('technicianVan'), schema: { tags, response: { 200: vanAnswerOut, ...errors } } },
     async (req) => transfers.van(actorOf(req)),
   );
 };
