@@ -17,6 +17,7 @@ import { type JobRunner, jobRunnerFor, type QueueRunner } from './modules/mainte
 import { Lifecycle, prepareDatabase } from './modules/ops/lifecycle.ts';
 import { loggerOptions } from './modules/ops/logging.ts';
 import { whereText, whereToOpen } from './modules/ops/where.ts';
+import { scheduleLowStockAlerts } from './modules/stock/low-stock.service.ts';
 
 async function main() {
   keepHeapTight();
@@ -146,6 +147,8 @@ async function main() {
     await scheduleDailyMaintenance(jobs, config, database.db, app.log, app.deps.services.requests);
     // The daily backup (issue 32, ADR 033) at BACKUP_AT on the same runner; BACKUP_AT=off: none.
     if (!closing) await scheduleDailyBackup(jobs, config, app.deps.services.backups, app.log);
+    // The daily low-stock notice (issue 37, ADR 049) at MAINTENANCE_RUN_AT on the same runner.
+    if (!closing) await scheduleLowStockAlerts(jobs, config, app.deps.services.lowStockAlerts, app.log);
     // Customer messages (issue 35, ADR 046): the outbox's deliverer, polled and woken by each event.
     if (!closing) {
       const runner = jobs;
