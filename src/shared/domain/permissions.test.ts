@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CAPABILITY,
   canOpen,
+  hasCapability,
   isPublicPath,
   MENU,
   menuFor,
@@ -185,6 +186,17 @@ describe('route access', () => {
     for (const roles of Object.values(CAPABILITY)) {
       for (const r of roles) expect(SYSTEM_ROLES).toContain(r);
     }
+  });
+
+  it('reports (issue 38): the three admins and the two Managers, nobody else', () => {
+    const readers = SYSTEM_ROLES.filter((r) => hasCapability(r, 'reports'));
+    expect(readers).toEqual([
+      ROLE.SUPER_ADMIN,
+      ROLE.SERVICE_ADMIN,
+      ROLE.SALES_ADMIN,
+      ROLE.SERVICE_MANAGER,
+      ROLE.SALES_MANAGER,
+    ]);
   });
 });
 

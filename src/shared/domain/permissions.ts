@@ -90,6 +90,11 @@ export const CAPABILITY = {
   /** Creating and receiving transfers: the keepers, and a technician for their own van. */
   stockTransfer: [...STOCK_KEEPERS, ROLE.TECHNICIAN],
   technicianVan: [ROLE.TECHNICIAN],
+  /**
+   * Reports (issue 38, ADR 050): the admins for everything, the Managers for their region (a
+   * region-less Manager: every region), by the regional scope.
+   */
+  reports: MANAGEMENT,
   /** The System page: backups, "Back up now" and free disk space (issue 32, ADR 033). */
   system: [ROLE.SUPER_ADMIN],
 } as const satisfies Record<string, readonly SystemRole[]>;
