@@ -23,6 +23,7 @@ import { errorMessage } from '#web/lib/api-client.ts';
 import { useUnreachable } from '#web/lib/connectivity.ts';
 import { offlineSinceOf, useOfflineQueue } from '#web/lib/offline/app-queue.ts';
 import type { ItemOf } from '#web/lib/offline/registry.ts';
+import { usePartSearch } from './api/parts.ts';
 import { useVan } from './api/van.ts';
 import { PendingTransfers } from './components/PendingTransfers.tsx';
 import { RequestPartsDialog } from './components/RequestPartsDialog.tsx';
@@ -32,6 +33,8 @@ import { VanStock } from './components/VanStock.tsx';
 export default function MyVanPage() {
   const { t, ready } = useTranslation('van');
   const van = useVan();
+  // The catalogue's first page, kept on the phone: parts are picked without signal too.
+  usePartSearch('');
   const queue = useOfflineQueue(useQueryClient());
   const offline = useUnreachable();
   const [dialog, setDialog] = useState<'request' | 'return' | null>(null);
