@@ -22,6 +22,15 @@ import { customers as customerRows } from '#server/db/schema/customers.ts';
 import { contracts, productParts, products, unitSchedule, units } from '#server/db/schema/maintenance.ts';
 import { customerMessages } from '#server/db/schema/messages.ts';
 import { serviceRequests } from '#server/db/schema/requests.ts';
+// Issue 37: suppliers and purchases
+import {
+  purchaseLines,
+  purchases as purchaseRows,
+  stockLocations,
+  stockMovements,
+  parts as stockParts,
+  suppliers as supplierRows,
+} from '#server/db/schema/stock.ts';
 import { jobSheetToken } from '#server/lib/job-sheet-links.ts';
 import { hasCapability, reachesRegion } from '#shared/domain/permissions.ts';
 import { assignableRoleIds, descendantIds, ROLE, type SystemRole } from '#shared/domain/roles.ts';
@@ -528,6 +537,89 @@ const customerUnits: Resource<CustomerTarget> = {
   target: customerIn,
 };
 
+// ---- Issue 37: suppliers and purchases (ADR 049 item 7). A purchase is in the store of the cell's
+// region (the store the region was made with); its keepers reach it by the regional scope.
+
+async function supplierFor(ctx: TestContext): Promise<{ id: string }> {
+  const [s] = await ctx.db
+    .insert(supplierRows)
+    .values({ name: `Matrix Supplier ${uniq()}` })
+    .returning({ id: supplierRows.id });
+  return { id: s!.id };
+}
+type PurchaseTarget = { id: string; regionId: string; storeId: string; partId: string; supplierId: string };
+/** A store of the cell's region, a supplier and a part: what a new purchase names (`id`: the store). */
+const purchaseParts: Target<PurchaseTarget> = async ({ ctx, w, region }) => {
+  const regionId = w.regions[region].id;
+  const stores = await ctx.db.select().from(stockLocations).where(eq(stockLocations.regionId, regionId));
+  const storeId = stores.find((l) => l.kind === 'STORE')!.id;
+  const [part] = await ctx.db
+    .insert(stockParts)
+    .values({ sku: `MX-${uniq()}`.toUpperCase(), name: 'Matrix membrane', kind: 'MEMBRANE', costPaise: 40_000 })
+    .returning({ id: stockParts.id });
+  return { id: storeId, regionId, storeId, partId: part!.id, supplierId: (await supplierFor(ctx)).id };
+};
+/** A purchase of two membranes there: a DRAFT, or RECEIVED with its stock in the store. */
+const purchaseIn =
+  (status: 'DRAFT' | 'RECEIVED'): Target<PurchaseTarget> =>
+  async (c) => {
+    const t = await purchaseParts(c);
+    const received = status === 'RECEIVED';
+    const [p] = await c.ctx.db
+      .insert(purchaseRows)
+      .values({
+        supplierId: t.supplierId,
+        invoiceNumber: `MX/${uniq()}`,
+        invoiceDate: '2026-11-20',
+        storeId: t.storeId,
+        status,
+        taxablePaise: 80_000,
+        cgstPaise: 7_200,
+        sgstPaise: 7_200,
+        igstPaise: 0,
+        totalPaise: 94_400,
+        receivedAt: received ? new Date() : null,
+      })
+      .returning({ id: purchaseRows.id });
+    await c.ctx.db.insert(purchaseLines).values({
+      purchaseId: p!.id,
+      position: 0,
+      partId: t.partId,
+      quantity: 2,
+      unitCostPaise: 40_000,
+      gstRate: 18,
+      taxablePaise: 80_000,
+      taxPaise: 14_400,
+      costBeforePaise: received ? 40_000 : null,
+      costAfterPaise: received ? 40_000 : null,
+    });
+    if (received) {
+      await c.ctx.db.insert(stockMovements).values({
+        locationId: t.storeId,
+        partId: t.partId,
+        kind: 'RECEIVE',
+        quantity: 2,
+        unitCostPaise: 40_000,
+        purchaseId: p!.id,
+      });
+    }
+    return { ...t, id: p!.id };
+  };
+const purchaseNow = async (c: Cell<PurchaseTarget>) =>
+  (await c.ctx.db.select().from(purchaseRows).where(eq(purchaseRows.id, c.t.id)))[0];
+const suppliersResource: Resource<{ id: string }> = {
+  base: '/api/suppliers',
+  noun: 'supplier',
+  dims: NONE,
+  target: ({ ctx }) => supplierFor(ctx),
+};
+const purchasesResource: Resource<PurchaseTarget> = {
+  base: '/api/purchases',
+  noun: 'purchase',
+  dims: REGION,
+  target: purchaseIn('DRAFT'),
+};
+
 const MAINTENANCE_ENDPOINTS: Endpoint[] = [
   ...crud(productsResource, {
     list: 'productRead',
@@ -687,6 +779,60 @@ const MAINTENANCE_ENDPOINTS: Endpoint[] = [
     target: contractIn,
     body: () => ({ price: 549900 }),
     refuse: [regional],
+  }),
+  // Issue 37: suppliers and purchases
+  ...crud(suppliersResource, {
+    list: 'stockRead',
+    read: 'stockRead',
+    create: { gate: 'partManage', body: () => ({ name: `Matrix Supplier ${uniq()}`, phone: '9845012345' }) },
+    update: {
+      name: 'update supplier',
+      method: 'PATCH',
+      gate: 'partManage',
+      body: () => ({ name: `Matrix Supplier ${uniq()}`, address: '4 Peenya Industrial Area' }),
+    },
+  }),
+  ...crud(purchasesResource, {
+    list: 'stockRead',
+    read: { gate: 'stockRead', refuse: [regional] },
+    create: {
+      gate: 'stockMove',
+      dims: REGION,
+      target: purchaseParts,
+      body: ({ t }) => ({
+        supplierId: t.supplierId,
+        invoiceNumber: `MX/${uniq()}`,
+        invoiceDate: '2026-11-20',
+        storeId: t.storeId,
+        lines: [{ partId: t.partId, quantity: 3, unitCostPaise: 12_550, gstRate: 12 }],
+      }),
+      refuse: [bodyRegion(404)],
+    },
+    receive: {
+      name: 'receive purchase',
+      method: 'POST',
+      gate: 'stockMove',
+      refuse: [regional],
+      verify: (c) => async () => (await purchaseNow(c))?.status === 'RECEIVED',
+    },
+    reverse: {
+      name: 'reverse purchase',
+      method: 'POST',
+      gate: 'stockMove',
+      target: purchaseIn('RECEIVED'),
+      body: () => ({ reason: 'Entered against the wrong supplier' }),
+      refuse: [regional],
+      verify: (c) => async () => (await purchaseNow(c))?.status === 'REVERSED',
+    },
+    invoice: {
+      name: 'purchase invoice file',
+      method: 'POST',
+      gate: 'stockMove',
+      multipart: true,
+      body: () => tinyPng(),
+      refuse: [regional],
+      verify: (c) => async () => !!(await purchaseNow(c))?.invoiceFileKey,
+    },
   }),
   list('expiring contracts', '/api/contracts/expiring', 'contractExpiring'),
   list('maintenance due list', '/api/maintenance/due', 'maintenance'),
