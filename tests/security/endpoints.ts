@@ -15,7 +15,7 @@
  *   refused by the workflow table, verified in the database (status `after`, version bumped).
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { notifications } from '#server/db/schema/activity.ts';
 import { customerMerges } from '#server/db/schema/customer-merges.ts';
 import { customers as customerRows } from '#server/db/schema/customers.ts';
@@ -620,6 +620,228 @@ const purchasesResource: Resource<PurchaseTarget> = {
   target: purchaseIn('DRAFT'),
 };
 
+// ---- Issue 37: stock (ADR 049). A region's store is the one made with it; a van is its
+// technician's ("own" record for a technician persona: their own van, else the region's
+// technician's). Keepers reach a location by the regional scope; a technician their own van and
+// their region's stores. A body naming a location out of scope reads as not found (400).
+
+type StockTarget = {
+  id: string;
+  regionId: string;
+  storeId: string;
+  vanId: string;
+  /** The technician whose van it is. */
+  vanTech: string;
+  partId: string;
+};
+const firstId = async (ctx: TestContext, query: ReturnType<typeof sql>): Promise<string> =>
+  ((await ctx.db.execute(query)).rows[0] as { id: string }).id;
+const storeOfRegion = (ctx: TestContext, regionId: string) =>
+  firstId(
+    ctx,
+    sql`SELECT id FROM stock_locations WHERE region_id = ${regionId} AND kind = 'STORE' ORDER BY created_at LIMIT 1`,
+  );
+const vanOfTech = (ctx: TestContext, technicianId: string) =>
+  firstId(ctx, sql`SELECT id FROM stock_locations WHERE technician_id = ${technicianId} AND kind = 'VAN'`);
+/** Stock put into a location as the ledger records it (the trigger keeps the balance). */
+const stockInto = (ctx: TestContext, locationId: string, partId: string, quantity: number) =>
+  ctx.db.execute(sql`INSERT INTO stock_movements (location_id, part_id, kind, quantity, reason)
+    VALUES (${locationId}, ${partId}, 'ADJUST', ${quantity}, 'Matrix stock')`);
+const onHandAt = async (ctx: TestContext, locationId: string, partId: string) =>
+  Number(
+    (
+      (
+        await ctx.db.execute(
+          sql`SELECT on_hand AS n FROM stock_balances WHERE location_id = ${locationId} AND part_id = ${partId}`,
+        )
+      ).rows[0] as { n: number } | undefined
+    )?.n ?? 0,
+  );
+/** A fresh catalogue part, five of it in the region's store and in the van. */
+const stockAt: Target<StockTarget> = async ({ ctx, w, p, region, record }) => {
+  const regionId = w.regions[region].id;
+  const vanTech = record === 'own' && p.role === ROLE.TECHNICIAN ? p.id : w.tech[region].id;
+  const sku = `MXS-${uniq()}`;
+  const partId = await firstId(
+    ctx,
+    sql`INSERT INTO parts (sku, name, kind, search_text) VALUES (${sku}, 'Matrix cartridge', 'CARTRIDGE', lower(${sku}))
+        RETURNING id`,
+  );
+  const [storeId, vanId] = [await storeOfRegion(ctx, regionId), await vanOfTech(ctx, vanTech)];
+  await stockInto(ctx, storeId, partId, 5);
+  await stockInto(ctx, vanId, partId, 5);
+  return { id: storeId, regionId, storeId, vanId, vanTech, partId };
+};
+type TransferTarget = StockTarget & { status: 'REQUESTED' | 'ISSUED' };
+/** A transfer of two from the region's store to the van: REQUESTED (asked by the van's technician) or ISSUED. */
+const transferAt =
+  (status: TransferTarget['status']): Target<TransferTarget> =>
+  async (c) => {
+    const t = await stockAt(c);
+    const issued = status === 'ISSUED';
+    const id = await firstId(
+      c.ctx,
+      sql`INSERT INTO stock_transfers (from_location_id, to_location_id, status, requested_by_id, requested_at, issued_at)
+          VALUES (${t.storeId}, ${t.vanId}, ${status}, ${issued ? null : t.vanTech}, now(), ${issued ? sql`now()` : sql`NULL`})
+          RETURNING id`,
+    );
+    await c.ctx.db.execute(
+      sql`INSERT INTO stock_transfer_lines (transfer_id, part_id, quantity) VALUES (${id}, ${t.partId}, 2)`,
+    );
+    if (issued) {
+      await c.ctx.db.execute(sql`INSERT INTO stock_movements (location_id, part_id, kind, quantity, transfer_id)
+        VALUES (${t.storeId}, ${t.partId}, 'TRANSFER_OUT', -2, ${id})`);
+    }
+    return { ...t, id, status };
+  };
+const transferStatus = async (ctx: TestContext, id: string) =>
+  ((await ctx.db.execute(sql`SELECT status FROM stock_transfers WHERE id = ${id}`)).rows[0] as { status: string })
+    .status;
+/** A keeper out of the regional scope: a body's location reads as not found (400), a transfer 404. */
+const keeperScope =
+  (code: number): Refusal<StockTarget> =>
+  ({ p, t }) =>
+    p.role !== ROLE.TECHNICIAN && !seesRegional(p, t.regionId) && code;
+/** A transfer the persona may not see: a keeper's out of scope, a technician's not to their van. */
+const unseenTransfer: Refusal<TransferTarget> = ({ p, t }) =>
+  (p.role === ROLE.TECHNICIAN ? t.vanTech !== p.id : !seesRegional(p, t.regionId)) && 404;
+const partsResource: Resource<{ id: string }> = {
+  base: '/api/parts',
+  noun: 'part',
+  dims: NONE,
+  target: async (c) => ({ id: (await stockAt(c)).partId }),
+};
+const partBody = () => ({
+  sku: `MXP-${uniq()}`,
+  name: 'Matrix sediment cartridge',
+  kind: 'CARTRIDGE',
+  pricePaise: 35_000,
+  costPaise: 21_000,
+});
+
+const STOCK_ENDPOINTS: Endpoint[] = [
+  ...crud(partsResource, {
+    list: 'partRead',
+    read: 'partRead',
+    create: { gate: 'partManage', body: partBody },
+    update: { name: 'update part', method: 'PATCH', gate: 'partManage', body: () => ({ pricePaise: 36_000 }) },
+  }),
+  list('list stock locations', '/api/stock-locations', 'stockTransfer'),
+  endpoint({
+    name: 'create store',
+    method: 'POST',
+    route: '/api/stock-locations',
+    gate: 'partManage',
+    body: ({ w }) => ({ name: `Matrix Depot ${uniq()}`, regionId: w.regions.own.id }),
+  }),
+  endpoint<StockTarget>({
+    name: 'update store',
+    method: 'PATCH',
+    route: '/api/stock-locations/:id',
+    gate: 'partManage',
+    dims: NONE,
+    target: stockAt,
+    body: () => ({ name: `Matrix Store ${uniq()}` }),
+  }),
+  list('list stock', '/api/stock', 'stockRead'),
+  list('list stock movements', '/api/stock/movements', 'stockRead'),
+  list('list stock transfers', '/api/stock/transfers', 'stockTransfer'),
+  list('my van', '/api/technicians/me/van', 'technicianVan'),
+  endpoint<StockTarget>({
+    name: 'set reorder levels',
+    method: 'PUT',
+    route: '/api/stock/reorder-levels',
+    gate: 'stockMove',
+    dims: REGION,
+    target: stockAt,
+    body: ({ t }) => ({ levels: [{ locationId: t.storeId, partId: t.partId, reorderLevel: 3 }] }),
+    refuse: [keeperScope(400)],
+  }),
+  endpoint<StockTarget>({
+    name: 'stock adjustment',
+    method: 'POST',
+    route: '/api/stock/adjustments',
+    gate: 'stockMove',
+    dims: REGION,
+    target: stockAt,
+    body: ({ t }) => ({ locationId: t.storeId, partId: t.partId, quantity: -2, reason: 'Matrix count' }),
+    refuse: [keeperScope(400)],
+    verify: (c) => async () => (await onHandAt(c.ctx, c.t.storeId, c.t.partId)) === 3,
+  }),
+  endpoint<StockTarget>({
+    // A keeper: the region's store to the van; a technician: their own van back to the store.
+    name: 'create stock transfer',
+    method: 'POST',
+    route: '/api/stock/transfers',
+    gate: 'stockTransfer',
+    dims: BOTH,
+    target: stockAt,
+    body: ({ p, t }) =>
+      p.role === ROLE.TECHNICIAN
+        ? { fromLocationId: t.vanId, toLocationId: t.storeId, lines: [{ partId: t.partId, quantity: 2 }] }
+        : { fromLocationId: t.storeId, toLocationId: t.vanId, lines: [{ partId: t.partId, quantity: 2 }] },
+    refuse: [
+      keeperScope(400),
+      ({ p, t }) =>
+        p.role === ROLE.TECHNICIAN && !(t.vanTech === p.id && p.regionId !== null && p.regionId === t.regionId) && 403,
+    ],
+    verify: (c) => async () =>
+      (await onHandAt(c.ctx, c.p.role === ROLE.TECHNICIAN ? c.t.vanId : c.t.storeId, c.t.partId)) === 3,
+  }),
+  endpoint<StockTarget>({
+    name: 'part request',
+    method: 'POST',
+    route: '/api/stock/part-requests',
+    gate: 'technicianVan',
+    dims: NONE,
+    target: stockAt,
+    body: ({ t }) => ({ lines: [{ partId: t.partId, quantity: 1 }], note: 'For tomorrow' }),
+    // A technician without a region has no store to ask (ERR.noVan).
+    refuse: [({ p }) => !p.regionId && 409],
+  }),
+  endpoint<TransferTarget>({
+    name: 'stock transfer details',
+    route: '/api/stock/transfers/:id',
+    gate: 'stockTransfer',
+    target: transferAt('ISSUED'),
+    refuse: [unseenTransfer],
+  }),
+  endpoint<TransferTarget>({
+    name: 'issue part request',
+    method: 'POST',
+    route: '/api/stock/transfers/:id/issue',
+    gate: 'stockMove',
+    target: transferAt('REQUESTED'),
+    body: () => ({}),
+    refuse: [unseenTransfer],
+    verify: (c) => async () => (await transferStatus(c.ctx, c.t.id)) === 'ISSUED',
+  }),
+  endpoint<TransferTarget>({
+    // Into a van: its own technician only (a keeper sees it: 403).
+    name: 'receive stock transfer',
+    method: 'POST',
+    route: '/api/stock/transfers/:id/receive',
+    gate: 'stockTransfer',
+    target: transferAt('ISSUED'),
+    body: () => ({}),
+    refuse: [unseenTransfer, ({ p, t }) => t.vanTech !== p.id && 403],
+    verify: (c) => async () =>
+      (await transferStatus(c.ctx, c.t.id)) === 'RECEIVED' && (await onHandAt(c.ctx, c.t.vanId, c.t.partId)) === 7,
+  }),
+  endpoint<TransferTarget>({
+    // An issued transfer: a keeper of its source only; the stock goes back.
+    name: 'cancel stock transfer',
+    method: 'POST',
+    route: '/api/stock/transfers/:id/cancel',
+    gate: 'stockTransfer',
+    target: transferAt('ISSUED'),
+    body: () => ({}),
+    refuse: [unseenTransfer, ({ p }) => p.role === ROLE.TECHNICIAN && 403],
+    verify: (c) => async () =>
+      (await transferStatus(c.ctx, c.t.id)) === 'CANCELLED' && (await onHandAt(c.ctx, c.t.storeId, c.t.partId)) === 5,
+  }),
+];
+
 const MAINTENANCE_ENDPOINTS: Endpoint[] = [
   ...crud(productsResource, {
     list: 'productRead',
@@ -760,6 +982,8 @@ const MAINTENANCE_ENDPOINTS: Endpoint[] = [
     target: async () => ({ id: 'amcExpiring' }),
     body: () => ({ text: 'प्रिय {{customer}}, {{product}} का AMC {{ends}} को समाप्त होगा। {{phone}}' }),
   }),
+  // Issue 37: stock
+  ...STOCK_ENDPOINTS,
   endpoint<UnitTarget>({
     name: 'add contract',
     method: 'POST',
