@@ -58,6 +58,7 @@ import { PUBLIC_PAGE_HTML, publicUnitRoutes } from './modules/public-units/route
 import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { readingRoutes } from './modules/readings/routes.ts';
 import { regionRoutes } from './modules/regions/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { roleRoutes } from './modules/roles/routes.ts';
 import { serviceRequestRoutes } from './modules/service-requests/routes.ts';
 import { stickerRoutes } from './modules/stickers/routes.ts';
@@ -270,6 +271,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(stockTransferRoutes, { prefix: '/api' });
   // Issue 37: suppliers and purchases (ADR 049 item 7)
   await app.register(purchaseRoutes, { prefix: '/api' });
+  // Issue 38: reports (ADR 050)
+  await app.register(reportRoutes, { prefix: '/api' });
 
   if (config.SERVE_WEB && fs.existsSync(webRoot)) {
     // preCompressed: the .br/.gz copies `npm run build` writes (scripts/compress-web.ts), sent to

@@ -43,6 +43,7 @@ import { SupplierService } from './modules/purchases/supplier.service.ts';
 import { ReadingService } from './modules/readings/service.ts';
 import { readingsVisitSubscriber } from './modules/readings/visit.ts';
 import { RegionsService } from './modules/regions/service.ts';
+import { ReportService } from './modules/reports/service.ts';
 import { RolesService } from './modules/roles/service.ts';
 import { JobWrites } from './modules/service-requests/on-job.service.ts';
 import { RequestQueries } from './modules/service-requests/queries.ts';
@@ -221,6 +222,9 @@ export function buildServices(infra: Infra) {
     lowStockAlerts: new LowStockAlerts(db),
   };
 
+  // --- Issue 38: reports (ADR 050), aggregated in SQL in the reader's scope
+  const reports = new ReportService(db, config.TZ);
+
   // --- operations: backups (issue 32, ADR 033)
   const backups = new BackupService(db, database, backupSettingsOf(config), log);
 
@@ -254,6 +258,8 @@ export function buildServices(infra: Infra) {
     suppliers,
     purchases,
     purchaseInvoices,
+    // Issue 38: reports
+    reports,
   };
 }
 

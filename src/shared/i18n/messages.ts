@@ -42,6 +42,8 @@ const entries = [
   ...entriesOf('error', enServer.error),
   ...entriesOf('maintenance.error', enServer.maintenance.error),
   ...entriesOf('stock.error', enServer.stock.error),
+  // Issue 38: reports (`reports.error`)
+  ...entriesOf('reports.error', enServer.reports.error),
 ];
 const exact = new Map(entries.filter((e) => !e.pattern).map((e) => [e.text, e.key]));
 const patterned = entries.filter((e) => e.pattern);

@@ -30,11 +30,13 @@ const entries: [string, CatalogueText][] = Object.entries(ERR).map(([name, entry
 ]);
 
 describe('ERR, the server catalogue as typed entries (ADR 022)', () => {
-  it('holds every entry of the error, maintenance.error and stock.error sections, under names that do not overlap', () => {
+  it('holds every entry of the error, maintenance.error, stock.error and reports.error sections, under names that do not overlap', () => {
     const names = [
       ...Object.keys(enIN.error),
       ...Object.keys(enIN.maintenance.error),
       ...Object.keys(enIN.stock.error),
+      // Issue 38: reports
+      ...Object.keys(enIN.reports.error),
     ];
     expect(new Set(names).size).toBe(names.length);
     expect(Object.keys(ERR).sort()).toEqual(names.sort());

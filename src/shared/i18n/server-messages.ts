@@ -28,7 +28,9 @@ export interface CatalogueText {
 type ErrorName = keyof typeof enServer.error;
 type MaintenanceErrorName = keyof typeof enServer.maintenance.error;
 type StockErrorName = keyof typeof enServer.stock.error;
-export type ServerMessageName = ErrorName | MaintenanceErrorName | StockErrorName;
+// Issue 38: reports (`reports.error`).
+type ReportsErrorName = keyof typeof enServer.reports.error;
+export type ServerMessageName = ErrorName | MaintenanceErrorName | StockErrorName | ReportsErrorName;
 
 /**
  * The entries with placeholders and their names (JSON gives `tsc` no literal texts to read them
@@ -121,6 +123,8 @@ export const ERR: ServerMessages = Object.freeze(
     ...entriesOf('error', enServer.error),
     ...entriesOf('maintenance.error', enServer.maintenance.error),
     ...entriesOf('stock.error', enServer.stock.error),
+    // Issue 38: reports
+    ...entriesOf('reports.error', enServer.reports.error),
   ]),
 ) as unknown as ServerMessages;
 
