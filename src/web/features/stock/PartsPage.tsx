@@ -77,7 +77,7 @@ export default function PartsPage() {
       key: 'part',
       header: t('parts.part'),
       render: (p) => (
-        <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ minWidth: 160 }}>
           <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
             {p.sku}
           </Typography>
@@ -122,7 +122,7 @@ export default function PartsPage() {
         {statusChip(p)}
         <Chip size="small" variant="outlined" label={t(`kind.${p.kind}`)} />
         <Typography variant="body2" color="text.secondary">
-          {t('gst.rate', { rate: p.gstRate })}
+          {t('parts.gstLine', { rate: p.gstRate })}
         </Typography>
       </Stack>
       <Typography variant="body2">

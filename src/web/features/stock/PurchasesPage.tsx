@@ -117,13 +117,7 @@ function PurchaseList({ canMove }: { canMove: boolean }) {
     },
   ];
   const card = (p: PurchaseItem) => (
-    <Button
-      fullWidth
-      color="inherit"
-      onClick={() => navigate(link(p))}
-      aria-label={t('purchases.open', { number: p.invoiceNumber, supplier: p.supplier.name })}
-      sx={{ display: 'block', textAlign: 'left', textTransform: 'none', p: 0, fontWeight: 400 }}
-    >
+    <Box>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
         {invoice(p)}
         <PurchaseStatusChip status={p.status} />
@@ -135,7 +129,7 @@ function PurchaseList({ canMove }: { canMove: boolean }) {
         {p.store.name}
       </Typography>
       <Typography sx={{ fontWeight: 600, mt: 0.5 }}>{rupees(p.totalPaise)}</Typography>
-    </Button>
+    </Box>
   );
 
   return (

@@ -147,7 +147,9 @@ export default function TransfersPage() {
     {
       key: 'date',
       header: t('transfers.date'),
-      render: (x) => <Box sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(x.requestedAt ?? x.createdAt)}</Box>,
+      render: (x) => (
+        <Box sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(x.requestedAt ?? x.issuedAt ?? x.createdAt)}</Box>
+      ),
     },
     { key: 'route', header: t('transfers.route'), render: route },
     { key: 'lines', header: t('transfers.parts'), render: lines },
@@ -169,7 +171,7 @@ export default function TransfersPage() {
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
         <TransferStatusChip status={x.status} />
         <Typography variant="body2" color="text.secondary">
-          {format.dateTime(x.requestedAt ?? x.createdAt)}
+          {format.dateTime(x.requestedAt ?? x.issuedAt ?? x.createdAt)}
         </Typography>
       </Stack>
       {route(x)}

@@ -81,7 +81,8 @@ export function MovementsTab() {
           {m.reason}
         </Typography>
       ) : null}
-      {m.unitCostPaise !== null ? (
+      {/* A purchase's cost; a transfer or a job carries none worth showing. */}
+      {m.unitCostPaise !== null && (m.kind === 'RECEIVE' || m.unitCostPaise > 0) ? (
         <Typography variant="body2" color="text.secondary">
           {t('movements.unitCost', { cost: format.rupees(m.unitCostPaise / 100) })}
         </Typography>

@@ -71,7 +71,12 @@ export function OnHandTab({ canMove, onMovements, adjusting, onAdjustClosed }: O
   const onHand = (r: StockRow) => (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: { md: 'flex-end' } }}>
       <Typography
-        sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', color: r.onHand < 0 ? 'error.main' : undefined }}
+        sx={{
+          fontWeight: 600,
+          fontVariantNumeric: 'tabular-nums',
+          whiteSpace: 'nowrap',
+          color: r.onHand < 0 ? 'error.main' : undefined,
+        }}
       >
         {qty(r.onHand, r.part.unit)}
       </Typography>
@@ -191,7 +196,7 @@ export function OnHandTab({ canMove, onMovements, adjusting, onAdjustClosed }: O
           value={kind ?? ''}
           onChange={(e) => set({ kind: e.target.value || undefined })}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          sx={{ width: { xs: '100%', md: 180 } }}
+          sx={{ width: { xs: '100%', md: 220 } }}
         >
           <MenuItem value="">{t('stock.allKinds')}</MenuItem>
           {LOCATION_KINDS.map((k) => (

@@ -225,13 +225,13 @@ function Details({ p, canMove, back }: { p: PurchaseItem; canMove: boolean; back
                 {t('purchase.unitCost')}
               </TableCell>
               <TableCell sx={{ fontWeight: 600, display: { xs: 'none', md: 'table-cell' } }} align="right">
-                {t('purchase.gstRate')}
-              </TableCell>
-              <TableCell sx={{ fontWeight: 600, display: { xs: 'none', md: 'table-cell' } }} align="right">
-                {t('purchase.tax')}
+                {t('parts.gstRate')}
               </TableCell>
               <TableCell sx={{ fontWeight: 600 }} align="right">
                 {t('purchase.taxable')}
+              </TableCell>
+              <TableCell sx={{ fontWeight: 600, display: { xs: 'none', md: 'table-cell' } }} align="right">
+                {t('purchase.tax')}
               </TableCell>
             </TableRow>
           </TableHead>
@@ -256,11 +256,11 @@ function Details({ p, canMove, back }: { p: PurchaseItem; canMove: boolean; back
                 <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                   {t('gst.rate', { rate: l.gstRate })}
                 </TableCell>
-                <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                  {rupees(l.taxPaise)}
-                </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {rupees(l.taxablePaise)}
+                </TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {rupees(l.taxPaise)}
                 </TableCell>
               </TableRow>
             ))}

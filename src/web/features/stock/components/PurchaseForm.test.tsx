@@ -49,7 +49,7 @@ function totals(): Record<string, string> {
   const list = screen.getByTestId('purchase-totals');
   const terms = within(list).getAllByRole('term');
   const values = within(list).getAllByRole('definition');
-  return Object.fromEntries(terms.map((term, i) => [term.textContent, values[i]?.textContent]));
+  return Object.fromEntries(terms.map((term, i) => [term.textContent ?? '', values[i]?.textContent ?? '']));
 }
 
 beforeAll(async () => {

@@ -325,8 +325,18 @@ export function Totals({
           [t('purchase.sgst'), sgst],
         ] as [string, number][])),
   ];
+  // Each label and amount in a div of their own: a <dl> holds only such groups (no rule between them).
   const row = (label: string, paise: number, strong = false) => (
-    <Stack key={label} direction="row" sx={{ justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+    <Stack
+      key={label}
+      direction="row"
+      sx={{
+        justifyContent: 'space-between',
+        gap: 2,
+        py: 0.5,
+        ...(strong ? { borderTop: 1, borderColor: 'divider', mt: 0.5, pt: 1 } : {}),
+      }}
+    >
       <Typography component="dt" sx={{ fontWeight: strong ? 700 : 400 }}>
         {label}
       </Typography>
@@ -338,7 +348,6 @@ export function Totals({
   return (
     <Box component="dl" sx={{ m: 0, maxWidth: 420 }} data-testid="purchase-totals">
       {rows.map(([label, paise]) => row(label, paise))}
-      <Divider sx={{ my: 0.5 }} />
       {row(t('purchase.total'), total, true)}
     </Box>
   );

@@ -5,6 +5,7 @@
  */
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -12,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { type Column, DataTable, type Paging, TablePager } from '#web/components/DataTable.tsx';
 import { EmptyState } from '#web/components/EmptyState.tsx';
 import { ErrorAlert } from '#web/components/ErrorAlert.tsx';
@@ -28,6 +30,7 @@ export interface ResponsiveListProps<T> {
   emptyMessage: string;
   /** One row as a phone's card. */
   card: (row: T) => ReactNode;
+  /** Where a row leads: the table's row and the phone's whole card become a link there. */
   rowLink?: (row: T) => string;
 }
 
@@ -75,7 +78,13 @@ export function ResponsiveList<T>({
       <Stack component="ul" aria-label={label} spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
         {rows.map((row) => (
           <Card component="li" key={getRowId(row)} variant="outlined">
-            <CardContent sx={{ p: 2, '&:last-child': { pb: 1.5 } }}>{card(row)}</CardContent>
+            {rowLink ? (
+              <CardActionArea component={RouterLink} to={rowLink(row)}>
+                <CardContent sx={{ p: 2 }}>{card(row)}</CardContent>
+              </CardActionArea>
+            ) : (
+              <CardContent sx={{ p: 2, '&:last-child': { pb: 1.5 } }}>{card(row)}</CardContent>
+            )}
           </Card>
         ))}
       </Stack>
