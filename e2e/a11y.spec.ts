@@ -51,6 +51,8 @@ const TOUR: RouteKey[] = [
   'customerImport',
   // Issue 35: the customer messages' outbox (the admins; its templates tab: e2e/messages.spec.ts).
   'messages',
+  // Issue 37: the technician's van (its dialogs, the queued request, the completion's parts: e2e/van-parts.spec.ts).
+  'myVan',
 ];
 
 interface Violation {
