@@ -20,15 +20,12 @@ function columnsOf(first: Column, rest: readonly Column[]) {
     col<ReportTableRow>(
       key,
       (r: ReportTableRow, say: Say) => (r.total ? say('export.value.total') : r.cells[key]),
-      r0Kind(kind),
+      kind,
       width,
     ),
     ...rest.map(([k, kd, w, value]) => col<ReportTableRow>(k, value ?? ((r) => r.cells[k]), kd, w)),
   ];
 }
-/** The totals row's first cell is a word: a date column stays a date for the others, read as text. */
-const r0Kind = (kind: CellKind): CellKind => (kind === 'date' ? 'text' : kind);
-
 async function* listed(rows: ReportTableRow[]): AsyncGenerator<ReportTableRow> {
   yield* rows;
 }
