@@ -36,6 +36,11 @@ const rupees = z
   .string()
   .refine((v) => paiseOf(v) !== null, RUPEES_MESSAGE)
   .transform((v) => paiseOf(v) ?? 0);
+/** The cost may stay blank: a new part starts at 0 (the contract's default), an edited one keeps its cost. */
+const optionalRupees = z
+  .string()
+  .refine((v) => v.trim() === '' || paiseOf(v) !== null, RUPEES_MESSAGE)
+  .transform((v) => (v.trim() === '' ? undefined : (paiseOf(v) ?? 0)));
 
 const partForm = z.object({
   sku: partBody.shape.sku,
@@ -48,7 +53,7 @@ const partForm = z.object({
     .regex(/^(\d{4}|\d{6}|\d{8})?$/, STOCK_MESSAGES.hsnFormat),
   gstRate,
   price: rupees,
-  cost: rupees,
+  cost: optionalRupees,
   products: z.array(idNameRef),
   active: z.boolean(),
 });
