@@ -32,6 +32,8 @@ import {
   suppliers as supplierRows,
 } from '#server/db/schema/stock.ts';
 import { jobSheetToken } from '#server/lib/job-sheet-links.ts';
+// Issue 38: reports
+import { REPORT_NAMES } from '#shared/contracts/reports.ts';
 import { hasCapability, reachesRegion } from '#shared/domain/permissions.ts';
 import { assignableRoleIds, descendantIds, ROLE, type SystemRole } from '#shared/domain/roles.ts';
 import {
@@ -1061,6 +1063,22 @@ const MAINTENANCE_ENDPOINTS: Endpoint[] = [
   list('expiring contracts', '/api/contracts/expiring', 'contractExpiring'),
   list('maintenance due list', '/api/maintenance/due', 'maintenance'),
   list('maintenance counts', '/api/maintenance/counts', 'maintenance'),
+  // Issue 38: reports (ADR 050): each report for a region of the cell's side (a Manager asking for
+  // another region's: 404), and as a CSV and an xlsx download behind the same gate and scope.
+  ...REPORT_NAMES.flatMap((name) =>
+    ([undefined, 'csv', 'xlsx'] as const).map((format) =>
+      endpoint<{ id: string; regionId: string }>({
+        name: format ? `report ${name} (${format})` : `report ${name}`,
+        route: `/api/reports/${name}`,
+        ...(format ? { variant: format } : {}),
+        gate: 'reports',
+        dims: REGION,
+        target: ({ w, region }) => ({ id: w.regions[region].id, regionId: w.regions[region].id }),
+        search: ({ t }) => `from=2026-01-01&to=2026-12-31&regionId=${t.id}${format ? `&format=${format}` : ''}`,
+        refuse: [regional],
+      }),
+    ),
+  ),
   endpoint({
     name: 'maintenance run',
     method: 'POST',
