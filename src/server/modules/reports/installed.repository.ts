@@ -17,7 +17,7 @@ import {
   regionsIn,
   rowsOf,
   startOf,
-} from './range.ts';
+} from './range.repository.ts';
 
 /** The days a repeat-complaints window spans, ending on `to`. */
 export const REPEAT_WINDOW_DAYS = 90;

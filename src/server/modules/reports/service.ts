@@ -17,7 +17,7 @@ import { ERR } from '#shared/i18n/server-messages.ts';
 import { REPORT_TABLES, type ReportTableRow } from './columns.ts';
 import * as installed from './installed.repository.ts';
 import * as map from './mapper.ts';
-import type { Range } from './range.ts';
+import type { Range } from './range.repository.ts';
 import * as repo from './scope.repository.ts';
 import * as work from './work.repository.ts';
 

@@ -16,7 +16,7 @@ import {
   regionsIn,
   rowsOf,
   within,
-} from './range.ts';
+} from './range.repository.ts';
 
 // ------------------------------------------------------------------ requests
 
