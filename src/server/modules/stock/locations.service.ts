@@ -7,11 +7,10 @@ import type { Db, Tx } from '#server/db/client.ts';
 import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { conflict, invalid, notFound } from '#server/lib/errors.ts';
-import type { StockLocationItem } from '#shared/contracts/stock.ts';
 import type { LocationKind } from '#shared/domain/stock.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './locations.repository.ts';
-import { toLocationItem } from './mapper.ts';
+import { type LocationAnswer, toLocationItem } from './mapper.ts';
 import { locationScopeOf } from './scope.ts';
 
 function auditLocation(tx: Tx, actor: Actor, action: string, id: string, ip: string, details: Record<string, unknown>) {
@@ -37,7 +36,7 @@ export class LocationService {
     return rows.map(toLocationItem);
   }
 
-  async createStore(actor: Actor, b: { name: string; regionId: string }, ip: string): Promise<StockLocationItem> {
+  async createStore(actor: Actor, b: { name: string; regionId: string }, ip: string): Promise<LocationAnswer> {
     const id = await this.db.transaction(async (tx) => {
       if (!(await repo.regionExists(tx, b.regionId))) throw invalid('regionId', ERR.regionNotFound);
       const id = await repo.insertStore(tx, { name: b.name.trim(), regionId: b.regionId });
@@ -53,7 +52,7 @@ export class LocationService {
     id: string,
     b: { name?: string | undefined; active?: boolean | undefined },
     ip: string,
-  ): Promise<StockLocationItem> {
+  ): Promise<LocationAnswer> {
     await this.db.transaction(async (tx) => {
       const l = await repo.findLocation(tx, id);
       if (!l) throw notFound(ERR.locationNotFound);

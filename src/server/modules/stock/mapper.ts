@@ -7,7 +7,10 @@ import type { TransferData } from './transfers.repository.ts';
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-export function toLocationItem(l: LocationRow): StockLocationItem {
+/** A location as answered: `technicianId` always sent (null for a store; routes.ts says why). */
+export type LocationAnswer = StockLocationItem & { technicianId: string | null };
+
+export function toLocationItem(l: LocationRow): LocationAnswer {
   return {
     id: l.id,
     kind: l.kind,

@@ -16,7 +16,7 @@ import { ROLE } from '#shared/domain/roles.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
 import { bodyLocation, bodyParts } from './checks.ts';
 import * as locations from './locations.repository.ts';
-import { toLocationItem, toStockRow, toTransferItem } from './mapper.ts';
+import { type LocationAnswer, toLocationItem, toStockRow, toTransferItem } from './mapper.ts';
 import { partsText, tellIssued, tellPartRequest } from './notify.ts';
 import { locationScopeOf, reachesLocation } from './scope.ts';
 import * as stock from './stock.repository.ts';
@@ -175,7 +175,7 @@ export class TransferService {
   }
 
   /** GET /technicians/me/van: the van, its stock, and what is on its way to it. */
-  async van(actor: Actor): Promise<VanAnswer> {
+  async van(actor: Actor): Promise<VanAnswer & { location: LocationAnswer }> {
     const van = await locations.vanOf(this.db, actor.id);
     if (!van) throw conflict(ERR.noVan);
     const [rows, pending] = await Promise.all([
