@@ -1,6 +1,7 @@
 /**
  * Idempotency-Key on the writes of the request workflow (POST/PATCH under /api/service-requests
- * and /api/technician-workflow) and the technician's photo upload and location save. A client that retries a write after a lost answer sends the same
+ * and /api/technician-workflow), the technician's photo upload and location save, and their part
+ * request and receipt of parts (issue 37). A client that retries a write after a lost answer sends the same
  * key and gets the first answer back (status and body), and the write happens once.
  *
  * - Keys are per user and per route; one row in idempotency_keys per key.

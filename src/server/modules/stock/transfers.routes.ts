@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '#server/lib/auth.ts';
+import { queuedRefusalLimit } from '#server/lib/client-time.ts';
 import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams } from '#shared/contracts/common.ts';
 import {
@@ -17,12 +18,18 @@ import {
   transferQuery,
 } from '#shared/contracts/stock.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 429: errorBody };
 const tags = ['stock'];
 
 export const stockTransferRoutes: FastifyPluginAsyncZod = async (app) => {
   const { guards, services } = app.deps;
-  const { stockTransfers: transfers, stockTransferSteps: steps } = services;
+  const { stockTransfers: transfers, stockTransferSteps: steps, requests } = services;
+  // The offline queue's writes (they carry clientTime): a user's refusals are limited (429), as
+  // the other technician writes'.
+  const queuedWrite = queuedRefusalLimit(
+    (req) => (req.body as { clientTime?: string } | undefined)?.clientTime !== undefined,
+    (req) => requests.reserveQueuedRefusal(actorOf(req), req.ip),
+  );
 
   app.get(
     '/stock/transfers',
@@ -55,7 +62,8 @@ export const stockTransferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stock/part-requests',
     {
-      preHandler: guards.guard('technicianVan'),
+      preHandler: [...guards.guard('technicianVan'), queuedWrite.preHandler],
+      onSend: queuedWrite.onSend,
       schema: { tags, body: partRequestBody, response: { 201: transferItem, ...errors } },
     },
     async (req, reply) => reply.status(201).send(await transfers.partRequest(actorOf(req), req.body, req.ip)),
@@ -71,7 +79,8 @@ export const stockTransferRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stock/transfers/:id/receive',
     {
-      preHandler: guards.guard('stockTransfer'),
+      preHandler: [...guards.guard('stockTransfer'), queuedWrite.preHandler],
+      onSend: queuedWrite.onSend,
       schema: { tags, params: idParams, body: receiveBody, response: { 200: transferItem, ...errors } },
     },
     async (req) => steps.receive(actorOf(req), req.params.id, req.body ?? {}, req.ip),
