@@ -30,7 +30,7 @@ export const USAGE = `Usage: npm run bench -- --size S|M|L [options]
   --duration N          seconds of load per endpoint and server (default S and M: 5, L: 10)
   --warmup N            seconds of warm-up before each (default S and M: 1, L: 3)
   --connections N       concurrent connections (default 50)
-  --only a,b            only these endpoints (list,search,mine,detail,dashboard-admin,dashboard-manager,unread,create,approve,login,due,duplicates,readings,public,messages,backup,export,import)
+  --only a,b            only these endpoints (list,search,mine,detail,dashboard-admin,dashboard-manager,unread,create,approve,login,due,duplicates,readings,public,messages,stock,backup,export,import)
   --port N              first of two ports (default 4510)
   --generate-only       build the dataset and stop
   --keep                keep the bench database afterwards`;

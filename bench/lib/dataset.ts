@@ -680,9 +680,10 @@ async function insertStock(sql: Sql, z: Size): Promise<void> {
              5000, now() - ((g % 1825) || ' days')::interval - ((g % 86400) || ' seconds')::interval
         FROM generate_series(0, ${z.stockMovements - 1}) g
         JOIN st_store s ON s.n = (g / 10) % (SELECT count(*) FROM st_store)::int
+        -- each van (g mod vans) walks the 60 common parts as g / vans grows
         JOIN st_van v ON v.n = g % (SELECT count(*) FROM st_van)::int
         JOIN st_part p ON p.n = CASE WHEN g % 10 = 0 THEN ((g / 10) * 31) % ${z.parts}
-                                     ELSE (g * 7919) % ${Math.min(60, z.parts)} END;
+                                     ELSE ((g / (SELECT count(*) FROM st_van)::int) * 7) % ${Math.min(60, z.parts)} END;
     DROP TABLE st_store, st_van, st_part;
     INSERT INTO stock_balances (location_id, part_id, on_hand)
       SELECT location_id, part_id, sum(quantity)::int FROM stock_movements GROUP BY location_id, part_id;

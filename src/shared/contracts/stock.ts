@@ -74,7 +74,8 @@ const boolParam = z.enum(['true', 'false'], { error: STOCK_MESSAGES.mustBeBoolea
 
 // ------------------------------------------------------------------ the catalogue
 
-export const partBody = z.object({
+/** The catalogue item's fields, without defaults (a PATCH changes only what it sends). */
+const partFields = {
   sku: z
     .string({ error: STOCK_MESSAGES.skuRequired })
     .trim()
@@ -83,7 +84,7 @@ export const partBody = z.object({
     .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, STOCK_MESSAGES.skuFormat),
   name: z.string({ error: STOCK_MESSAGES.partNameRequired }).trim().min(1, STOCK_MESSAGES.partNameRequired).max(120),
   kind: partKind,
-  unit: partUnit.default('PCS'),
+  unit: partUnit,
   hsnCode: z
     .string()
     .trim()
@@ -91,15 +92,25 @@ export const partBody = z.object({
     .nullish()
     .or(z.literal('').transform(() => null))
     .transform((v) => v || null),
-  gstRate: gstRate.default(18),
+  gstRate,
   pricePaise: paise,
-  costPaise: paise.default(0),
+  costPaise: paise,
   /** The products it fits. */
-  productIds: z.array(z.uuid()).max(100).default([]),
-  active: z.boolean().default(true),
+  productIds: z.array(z.uuid()).max(100),
+  active: z.boolean(),
+};
+
+export const partBody = z.object({
+  ...partFields,
+  unit: partFields.unit.default('PCS'),
+  gstRate: gstRate.default(18),
+  costPaise: paise.default(0),
+  productIds: partFields.productIds.default([]),
+  active: partFields.active.default(true),
 });
 export type PartBody = z.input<typeof partBody>;
-export const partPatch = partBody.partial();
+/** PATCH /parts/:id: only the fields sent change (no defaults filled in). */
+export const partPatch = z.object(partFields).partial();
 export type PartPatch = z.input<typeof partPatch>;
 
 export const partItem = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STOCK_MESSAGES } from '../contracts/stock.ts';
+import { partBody, partPatch, STOCK_MESSAGES } from '../contracts/stock.ts';
 import { keyOfMessage } from '../i18n/messages.ts';
 import { gstinCheckChar, gstTotals, isInterState, isValidGstin, movingAverageCost } from './stock.ts';
 
@@ -60,5 +60,26 @@ describe('the stock contracts’ texts', () => {
     for (const [name, text] of Object.entries(STOCK_MESSAGES)) {
       expect(keyOfMessage(text)?.key, text).toBe(`stock.error.${name}`);
     }
+  });
+});
+
+describe('the catalogue item’s contracts', () => {
+  it('a PATCH changes only what it sends: no default is filled in (a name alone keeps the GST rate, cost, products)', () => {
+    expect(partPatch.parse({ name: ' Sediment 10" ' })).toEqual({ name: 'Sediment 10"' });
+    expect(partPatch.parse({ hsnCode: '' })).toEqual({ hsnCode: null });
+  });
+  it('a new item takes the defaults', () => {
+    expect(partBody.parse({ sku: 'SED-10', name: 'Sediment', kind: 'CARTRIDGE', pricePaise: 35_000 })).toEqual({
+      sku: 'SED-10',
+      name: 'Sediment',
+      kind: 'CARTRIDGE',
+      unit: 'PCS',
+      hsnCode: null,
+      gstRate: 18,
+      pricePaise: 35_000,
+      costPaise: 0,
+      productIds: [],
+      active: true,
+    });
   });
 });
