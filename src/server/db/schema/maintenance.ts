@@ -50,6 +50,8 @@ export const contracts = pgTable(
     index().on(t.unitId, t.startsOn),
     // Expiring contracts: the active ones by end date.
     index('contracts_active_ends_idx').on(t.endsOn).where(sql`status = 'ACTIVE'`),
+    // The contracts report (issue 38, ADR 050): the AMCs ending in a range, whatever their status.
+    index('contracts_amc_ends_idx').on(t.endsOn).where(sql`type = 'AMC'`),
     index().on(t.createdById),
   ],
 );
@@ -93,7 +95,12 @@ export const maintenanceJobs = pgTable(
     chargeable: boolean().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('maintenance_jobs_unit_due_uq').on(t.unitId, t.dueOn), index().on(t.requestId)],
+  (t) => [
+    uniqueIndex('maintenance_jobs_unit_due_uq').on(t.unitId, t.dueOn),
+    index().on(t.requestId),
+    // The maintenance report (issue 38, ADR 050): the jobs due in a range.
+    index('maintenance_jobs_due_idx').on(t.dueOn),
+  ],
 );
 
 /** What a visit replaced (parts of the unit) and the spare parts it used. */
