@@ -37,7 +37,9 @@ export async function stockFixtures(db: Sql): Promise<StockFixtures> {
             (SELECT count(*) FROM stock_balances WHERE reorder_level IS NOT NULL AND on_hand <= reorder_level)::int AS low`,
   );
   const vans = await db.query<{ id: string }>(`SELECT id FROM stock_locations WHERE kind = 'VAN' ORDER BY id LIMIT 50`);
-  const stores = await db.query<{ id: string }>(`SELECT id FROM stock_locations WHERE kind = 'STORE' ORDER BY id LIMIT 50`);
+  const stores = await db.query<{ id: string }>(
+    `SELECT id FROM stock_locations WHERE kind = 'STORE' ORDER BY id LIMIT 50`,
+  );
   return {
     movements: c?.movements ?? 0,
     balances: c?.balances ?? 0,
