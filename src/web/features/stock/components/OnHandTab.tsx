@@ -1,7 +1,7 @@
 /**
  * On-hand stock (issue 37 items 2 and 5): each location's parts with their count, paged on the
- * server; by location, stores or vans, a search, and the Low stock and Negative lists (all in the
- * URL: ?locationId=…&kind=STORE&low=true&negative=true&q=…). A store's reorder level is set from
+ * server; by location, part, stores or vans, and the Low stock and Negative lists (all in the
+ * URL: ?locationId=…&partId=…&kind=STORE&low=true&negative=true). A store's reorder level is set from
  * its row; Adjust corrects a count with a reason; Movements opens the part's ledger there.
  */
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -23,16 +23,16 @@ import type { StockRow } from '#shared/contracts/stock.ts';
 import { LOCATION_KINDS, type LocationKind } from '#shared/domain/stock.ts';
 import { type Column, usePaging } from '#web/components/DataTable.tsx';
 import { serverList } from '#web/components/list-page/list-state.ts';
-import { SearchField } from '#web/components/SearchField.tsx';
 import { useFormat } from '#web/i18n/hooks.ts';
 import { useStock } from '../api/stock.ts';
 import { AdjustDialog } from './AdjustDialog.tsx';
 import { LocationKindChip } from './chips.tsx';
 import { LocationSelect } from './LocationSelect.tsx';
+import { type PartChoice, PartPicker } from './PartPicker.tsx';
 import { useQty } from './qty.ts';
 import { ReorderDialog } from './ReorderDialog.tsx';
 import { ResponsiveList } from './ResponsiveList.tsx';
-import { idParam, pick, useUrlFilters, useUrlSearch } from './url-filters.ts';
+import { idParam, pick, useUrlFilters } from './url-filters.ts';
 
 export interface OnHandTabProps {
   /** The reader moves stock (`stockMove`): Adjust and the reorder levels. */
@@ -51,20 +51,27 @@ export function OnHandTab({ canMove, onMovements, adjusting, onAdjustClosed }: O
   const qty = useQty();
   const paging = usePaging(25);
   const filters = useUrlFilters(paging);
-  const search = useUrlSearch(filters);
   const { params, set } = filters;
   const locationId = idParam(params.get('locationId'));
   const kind = pick<LocationKind>(params.get('kind'), LOCATION_KINDS);
   const low = params.get('low') === 'true';
   const negative = params.get('negative') === 'true';
+  const partId = idParam(params.get('partId'));
   const stock = useStock({
     ...paging.query,
     locationId,
+    partId,
     kind,
     low: low || undefined,
     negative: negative || undefined,
-    search: search.term,
   });
+  // The part the URL names: as picked here, else as its rows name it.
+  const [picked, setPicked] = useState<PartChoice | null>(null);
+  const part: PartChoice | null = !partId
+    ? null
+    : picked?.id === partId
+      ? picked
+      : (stock.data?.items.find((r) => r.part.id === partId)?.part ?? null);
   const [reorder, setReorder] = useState<StockRow | null>(null);
   const [adjustRow, setAdjustRow] = useState<StockRow | null>(null);
 
@@ -89,7 +96,7 @@ export function OnHandTab({ canMove, onMovements, adjusting, onAdjustClosed }: O
   );
   const level = (r: StockRow) => {
     const text = r.reorderLevel === null ? t('stock.noLevel') : format.number(r.reorderLevel);
-    if (!canMove || r.location.kind !== 'STORE') return text;
+    if (!canMove || r.location.kind !== 'STORE') return <Typography variant="body2">{text}</Typography>;
     return (
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: { md: 'flex-end' } }}>
         <Typography variant="body2">{text}</Typography>
@@ -174,12 +181,15 @@ export function OnHandTab({ canMove, onMovements, adjusting, onAdjustClosed }: O
   return (
     <Box>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
-        <SearchField
-          placeholder={t('stock.search')}
-          label={t('stock.searchLabel')}
-          value={search.value}
-          onChange={search.onChange}
-          sx={{ width: { xs: '100%', md: 260 } }}
+        <PartPicker
+          size="small"
+          label={t('stock.part')}
+          value={part}
+          onChange={(p) => {
+            setPicked(p);
+            set({ partId: p?.id });
+          }}
+          sx={{ width: { xs: '100%', md: 300 } }}
         />
         <LocationSelect
           size="small"
@@ -234,9 +244,7 @@ export function OnHandTab({ canMove, onMovements, adjusting, onAdjustClosed }: O
         list={serverList(stock, t('stock.fetchFailed'))}
         paging={paging}
         getRowId={(r) => `${r.location.id}:${r.part.id}`}
-        emptyMessage={
-          low || negative || locationId || kind || search.term ? t('stock.emptyFiltered') : t('stock.empty')
-        }
+        emptyMessage={low || negative || locationId || kind || partId ? t('stock.emptyFiltered') : t('stock.empty')}
         card={card}
       />
       {reorder ? <ReorderDialog row={reorder} onClose={() => setReorder(null)} /> : null}
