@@ -181,7 +181,8 @@ export function unusedKeys(cats: Record<string, Record<string, Flat>>, sources: 
       const base = key.replace(PLURAL, '');
       let used: boolean;
       if (ns === 'server') {
-        if (key.startsWith('error.') || key.startsWith('maintenance.error.')) {
+        // `error.*` and a feature's own error section (`maintenance.error.*`, `stock.error.*`, …).
+        if (key.startsWith('error.') || /^\w+\.error\./.test(key)) {
           // Its entry named (ERR.regionNotFound), or its English verbatim or built by a template
           // (`at least ${MIN} characters`).
           const parts = text.split(/\{\{\s*\w+\s*\}\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
