@@ -41,13 +41,14 @@ import {
   measureMessages,
   messageFixtures,
 } from './lib/messages.ts';
-import { measureStock, type StockResult, stockFixtures } from './lib/stock.ts';
 import { checkParity } from './lib/parity.ts';
 import { measurePublicUnits, type PublicUnitsResult, publicFixtures } from './lib/public-units.ts';
 import { measureReadings, type ReadingsResult, readingUnitIds } from './lib/readings.ts';
 import { machine, printTable, type Row, type RunResult, writeResults } from './lib/report.ts';
+import { measureReports, type ReportsResult, reportFixtures } from './lib/reports.ts';
 import { ROOT, type Server, startServer } from './lib/servers.ts';
 import { BENCH_ADMIN, BENCH_MANAGER, BENCH_PASSWORD, BENCH_RAISER, SIZES, type SizeName } from './lib/sizes.ts';
+import { measureStock, type StockResult, stockFixtures } from './lib/stock.ts';
 import { type DbKind, freshTarget } from './lib/target.ts';
 
 const JWT_SECRET = 'bench-only-secret-0123456789-abcdefghijklmnop';
@@ -129,6 +130,9 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
     const msg = wantMessages ? await messageFixtures(sql) : undefined;
     const wantStock = !args.only || args.only.includes('stock');
     const st = wantStock ? await stockFixtures(sql) : undefined;
+    // Issue 38: reports (adds the AMCs and due jobs the reports read, once)
+    const wantReports = !args.only || args.only.includes('reports');
+    const rp = wantReports ? await reportFixtures(sql) : undefined;
     const people = {
       admin: await actorByEmail(sql, BENCH_ADMIN),
       manager: await actorByEmail(sql, BENCH_MANAGER),
@@ -402,7 +406,9 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
 
     let stock: StockResult | undefined;
     if (st) {
-      log(`== spare parts (issue 37): stock on one connection, over ${st.movements} movements, ${st.balances} balances ==`);
+      log(
+        `== spare parts (issue 37): stock on one connection, over ${st.movements} movements, ${st.balances} balances ==`,
+      );
       stock = await measureStock({
         server: ours,
         fixtures,
@@ -416,6 +422,27 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
         ['store on-hand', stock.store],
       ] as const) {
         log(`  ${what.padEnd(15)} 1 conn ${f0(m.rps).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms`);
+      }
+    }
+
+    // Issue 38: reports on one connection, 12 months × every region and one month × one region
+    let reports: ReportsResult | undefined;
+    if (rp) {
+      log(
+        `== reports (issue 38): each report on one connection, over ${rp.requests} requests, ${rp.contracts} AMCs, ${rp.dueJobs} due jobs ==`,
+      );
+      reports = await measureReports({
+        server: ours,
+        fixtures,
+        rp,
+        seconds: Math.max(3, duration / 2),
+        refresh: refreshTokens,
+      });
+      for (const [name, m] of Object.entries(reports.year)) {
+        const one = reports.month[name] as typeof m;
+        log(
+          `  ${name.padEnd(18)} 12 months p50 ${m.p50} ms p99 ${m.p99} ms; one month, one region p50 ${one.p50} ms p99 ${one.p99} ms`,
+        );
       }
     }
 
@@ -497,6 +524,7 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
       publicUnits,
       messages,
       stock,
+      reports,
       backup,
       exports: exportsResult,
       imports,

@@ -10,11 +10,12 @@ import type { ImportStep } from './imports.ts';
 import type { Measure } from './load.ts';
 import type { MaintenanceResult } from './maintenance.ts';
 import type { MessagesResult } from './messages.ts';
-import type { StockResult } from './stock.ts';
 import type { PublicUnitsResult } from './public-units.ts';
 import type { ReadingsResult } from './readings.ts';
+import type { ReportsResult } from './reports.ts';
 import { ROOT } from './servers.ts';
 import type { SizeName } from './sizes.ts';
+import type { StockResult } from './stock.ts';
 
 export interface Row {
   id: string;
@@ -53,6 +54,8 @@ export interface RunResult {
   messages?: MessagesResult;
   /** Issue 37: a van's and a store's on-hand and the Low stock list on one connection. */
   stock?: StockResult;
+  /** Issue 38: each report on one connection, 12 months × every region and one month × one region. */
+  reports?: ReportsResult;
   backup?: BackupResult;
   /** Issue 34: every request exported as CSV and as xlsx (bench/lib/exports.ts). */
   exports?: ExportResult[];
@@ -298,6 +301,35 @@ export function targets(run: RunResult, other?: RunResult): Target[] {
         note,
       },
     );
+  }
+  if (run.reports) {
+    // Issue 38 (ADR 050): L on PostgreSQL: 2 s for 12 months × every region, 500 ms for one month ×
+    // one region; M on the embedded database: 2 s for each.
+    const rp = run.reports;
+    const atL = run.size === 'L' && run.db === 'postgres';
+    const embeddedM = run.size === 'M' && run.db === 'pglite';
+    const note = atL || embeddedM ? undefined : 'indicative: the targets are set at L (PostgreSQL) and M (embedded)';
+    const over = `${f0(rp.fixtures.requests)} requests, ${f0(rp.fixtures.contracts)} AMCs, ${f0(rp.fixtures.dueJobs)} due jobs, ${f0(rp.fixtures.readings)} readings`;
+    Object.keys(rp.year).forEach((name, i) => {
+      const y = rp.year[name] as Measure;
+      const m = rp.month[name] as Measure;
+      out.push(
+        {
+          id: `RP${i + 1}`,
+          text: `the ${name} report, 12 months (${rp.fixtures.year.from} to ${rp.fixtures.year.to}) × every region (${over}), one connection, p99 ≤ 2 s (size L; M embedded)`,
+          value: `p50 ${y.p50} ms, p99 ${y.p99} ms (${f1(y.rps)} req/s)`,
+          pass: atL || embeddedM ? y.p99 <= 2000 : null,
+          note,
+        },
+        {
+          id: `RP${i + 1}m`,
+          text: `the ${name} report, one month by day × one region, one connection, p99 ≤ 500 ms (size L; 2 s at M embedded)`,
+          value: `p50 ${m.p50} ms, p99 ${m.p99} ms (${f1(m.rps)} req/s)`,
+          pass: atL ? m.p99 <= 500 : embeddedM ? m.p99 <= 2000 : null,
+          note,
+        },
+      );
+    });
   }
   if (run.exports?.length) {
     const requests = run.dataset.rows.service_requests ?? 0;
