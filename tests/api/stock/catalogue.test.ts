@@ -90,6 +90,28 @@ describe('the catalogue', () => {
     expect(off.json().active).toBe(false);
   });
 
+  it('PATCH of one field keeps every other: unit, GST, cost, products and an inactive part stay', async () => {
+    const p = await makePart(s, {
+      unit: 'METRE',
+      gstRate: 12,
+      costPaise: 777,
+      productIds: [productId],
+      active: false,
+      hsnCode: '3917',
+    });
+    const res = await s.call(s.admin, 'PATCH', `/api/parts/${p.id}`, { name: 'Tubing 1/4in' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Tubing 1/4in',
+      unit: 'METRE',
+      gstRate: 12,
+      costPaise: 777,
+      hsnCode: '3917',
+      active: false,
+      products: [{ id: productId }],
+    });
+  });
+
   it('refuses bad input with the field’s message, an unknown product or part', async () => {
     const cases: [object, string][] = [
       [{ sku: '', name: 'X', kind: 'OTHER', pricePaise: 1 }, 'SKU is required'],

@@ -10,14 +10,15 @@ import { audit } from '#server/lib/audit.ts';
 import type { Actor } from '#server/lib/auth.ts';
 import { conflict, invalid, isUniqueViolation, notFound } from '#server/lib/errors.ts';
 import { cappedWindow, containsPattern } from '#server/lib/paging.ts';
-import type { PartItem, PartListQuery, partBody, partPatch } from '#shared/contracts/stock.ts';
+import type { PartItem, PartListQuery, partBody } from '#shared/contracts/stock.ts';
 import { hasCapability } from '#shared/domain/permissions.ts';
 import type { PartKind, PartUnit } from '#shared/domain/stock.ts';
 import { ERR } from '#shared/i18n/server-messages.ts';
 import * as repo from './catalogue.repository.ts';
 
 type PartBody = z.output<typeof partBody>;
-type PartPatch = z.output<typeof partPatch>;
+/** Only the fields sent (routes.ts: without the contract's defaults). */
+type PartPatch = Partial<PartBody>;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -10,12 +10,14 @@ import { sendTotal } from '#server/lib/paging.ts';
 import { errorBody, idParams } from '#shared/contracts/common.ts';
 import {
   adjustmentBody,
+  gstRate,
   movementItem,
   movementQuery,
+  paise,
   partBody,
   partItem,
   partListQuery,
-  partPatch,
+  partUnit,
   reorderLevelsBody,
   stockLocationItem,
   stockLocationQuery,
@@ -35,6 +37,19 @@ const tags = ['stock'];
  */
 const locationAnswer = stockLocationItem.extend({ technicianId: z.string().nullable() });
 const vanAnswerOut = vanAnswer.extend({ location: locationAnswer });
+
+/**
+ * PATCH /parts/:id: only the fields sent change. The contract's `partPatch` is `partBody.partial()`,
+ * whose defaults zod 4 still fills in (a rename would reset the unit, GST, cost, products and
+ * reactivate the part), so the fields with a default are optional here without one.
+ */
+const partPatchBody = partBody.partial().extend({
+  unit: partUnit.optional(),
+  gstRate: gstRate.optional(),
+  costPaise: paise.optional(),
+  productIds: z.array(z.uuid()).max(100).optional(),
+  active: z.boolean().optional(),
+});
 
 /** PATCH /stock-locations/:id: a store renamed, closed or opened again. */
 const storePatch = z.object({
@@ -79,7 +94,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/parts/:id',
     {
       preHandler: guards.guard('partManage'),
-      schema: { tags, params: idParams, body: partPatch, response: { 200: partItem, ...errors } },
+      schema: { tags, params: idParams, body: partPatchBody, response: { 200: partItem, ...errors } },
     },
     async (req) => catalogue.update(actorOf(req), req.params.id, req.body, req.ip),
   );
