@@ -657,6 +657,8 @@ export function notificationRows(from: number, to: number): string {
  * so some are low.
  */
 async function insertStock(sql: Sql, z: Size): Promise<void> {
+  // Each store (k mod stores, k = g / 10) walks every part as k / stores grows; a fifth of the
+  // store rows sit at or below their reorder level (the Low stock list has rows to page).
   const kinds = ['CARTRIDGE', 'CARTRIDGE', 'CARTRIDGE', 'MEMBRANE', 'UV_LAMP', 'PUMP', 'SMPS', 'FITTING'];
   await sql.exec(`
     INSERT INTO parts (sku, name, kind, hsn_code, gst_rate, price_paise, cost_paise, search_text)
@@ -682,12 +684,14 @@ async function insertStock(sql: Sql, z: Size): Promise<void> {
         JOIN st_store s ON s.n = (g / 10) % (SELECT count(*) FROM st_store)::int
         -- each van (g mod vans) walks the 60 common parts as g / vans grows
         JOIN st_van v ON v.n = g % (SELECT count(*) FROM st_van)::int
-        JOIN st_part p ON p.n = CASE WHEN g % 10 = 0 THEN ((g / 10) * 31) % ${z.parts}
+        JOIN st_part p ON p.n = CASE WHEN g % 10 = 0 THEN ((g / 10 / (SELECT count(*) FROM st_store)::int) * 7) % ${z.parts}
                                      ELSE ((g / (SELECT count(*) FROM st_van)::int) * 7) % ${Math.min(60, z.parts)} END;
     DROP TABLE st_store, st_van, st_part;
     INSERT INTO stock_balances (location_id, part_id, on_hand)
       SELECT location_id, part_id, sum(quantity)::int FROM stock_movements GROUP BY location_id, part_id;
-    UPDATE stock_balances b SET reorder_level = 150 + abs(hashtext(b.part_id::text)) % 200
+    UPDATE stock_balances b
+       SET reorder_level = CASE WHEN abs(hashtext(b.part_id::text || b.location_id::text)) % 5 = 0
+                                THEN b.on_hand + 10 ELSE greatest(0, b.on_hand / 2) END
       FROM stock_locations l WHERE l.id = b.location_id AND l.kind = 'STORE';
   `);
 }
