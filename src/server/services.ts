@@ -56,6 +56,7 @@ import { LowStockAlerts } from './modules/stock/low-stock.service.ts';
 import { StockService } from './modules/stock/stock.service.ts';
 import { TransferSteps } from './modules/stock/transfer-steps.service.ts';
 import { TransferService } from './modules/stock/transfers.service.ts';
+import { stockVisitSubscriber } from './modules/stock/visit.ts';
 import { TechnicianService } from './modules/technicians/service.ts';
 import { UnitImports } from './modules/units/import.service.ts';
 import { UnitService } from './modules/units/service.ts';
@@ -178,6 +179,10 @@ export function buildServices(infra: Infra) {
   // code, a visit subscriber after readings (a signature is stored last, deleted on a rollback)
   const proof = new ProofService(db, tokens, storage, new JobWrites(db), outbox, config.PROOF_OF_COMPLETION);
   visits.subscribe(proofVisitSubscriber(proof));
+
+  // --- stock at a visit (issue 37, ADR 049): the parts fitted leave the technician's van, after
+  // units (which records the replaced parts this subscriber takes from the van)
+  visits.subscribe(stockVisitSubscriber(config.TZ));
 
   // --- a unit's public page (issue 36 items 4–5, ADR 043): its requests are raised by RequestService
   const publicUnits = new PublicUnitService(
