@@ -41,6 +41,14 @@ function stockWhere(scope: LocationScope, f: StockFilters): SQL {
     ${f.negative ? sql`AND b.on_hand < 0` : sql``}`;
 }
 
+/**
+ * One location's stock by part name (at most the catalogue's size to sort); across locations
+ * (every location, the Low stock and Negative lists) in the balances' key order, so a page walks
+ * the primary key or the partial index and stops at its limit instead of sorting every row in
+ * scope (ST2 at L: 2,956 low rows sorted by names took p99 14 ms).
+ */
+const stockOrder = (f: StockFilters): SQL => (f.locationId ? sql`p.name, b.part_id` : sql`b.location_id, b.part_id`);
+
 const STOCK_FROM = sql`FROM stock_balances b
   JOIN stock_locations l ON l.id = b.location_id
   JOIN parts p ON p.id = b.part_id`;
@@ -55,7 +63,7 @@ export async function listStock(
     rowsOf<StockRowData>(
       tx,
       sql`SELECT ${STOCK_COLUMNS} ${STOCK_FROM} WHERE ${stockWhere(scope, f)}
-          ORDER BY l.name, p.name, b.location_id, b.part_id LIMIT ${window.limit} OFFSET ${window.offset}`,
+          ORDER BY ${stockOrder(f)} LIMIT ${window.limit} OFFSET ${window.offset}`,
     ),
     rowsOf<{ n: number }>(tx, sql`SELECT count(*)::int AS n ${STOCK_FROM} WHERE ${stockWhere(scope, f)}`),
   ]);
