@@ -183,7 +183,7 @@ test('a purchase received into the Chennai Store goes on to Suresh’s van: stoc
 
   // Suresh confirms receipt on his phone.
   const received = await ok<{ status: string }>(
-    await request.post(`/api/stock/transfers/${transfer.id}/receive`, { headers: suresh }),
+    await request.post(`/api/stock/transfers/${transfer.id}/receive`, { headers: suresh, data: {} }),
   );
   expect(received.status).toBe('RECEIVED');
 
