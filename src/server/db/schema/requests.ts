@@ -90,9 +90,7 @@ export const serviceRequests = pgTable(
     // Reports (issue 38, ADR 050): the requests completed in a range, everywhere or in one region
     // (turnaround, technicians, the requests report's "completed").
     index('service_requests_completed_idx').on(t.completedAt).where(sql`completed_at IS NOT NULL`),
-    index('service_requests_region_completed_idx')
-      .on(t.regionId, t.completedAt)
-      .where(sql`completed_at IS NOT NULL`),
+    index('service_requests_region_completed_idx').on(t.regionId, t.completedAt).where(sql`completed_at IS NOT NULL`),
   ],
 );
 
