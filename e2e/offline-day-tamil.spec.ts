@@ -69,7 +69,17 @@ function toastsOverDialog(
     const buttons = [...document.querySelectorAll('[role="dialog"] button')];
     const name = (el) => (el.textContent || el.getAttribute('aria-label') || '').trim();
     const covered = buttons.filter((el) => toasts.some((t) => meets(t, box(el)))).map(name);
+    // A button scrolled out of the dialog's content (it grew: the van's parts, issue 37) is reached
+    // by scrolling, not covered: only those in sight are asked to take a tap.
+    const inSight = (el) => {
+      const b = box(el);
+      const y = b.y + b.height / 2;
+      const pane = el.closest('.MuiDialogContent-root');
+      const p = pane ? pane.getBoundingClientRect() : { top: 0, bottom: innerHeight };
+      return y >= Math.max(0, p.top) && y <= Math.min(innerHeight, p.bottom);
+    };
     const unreachable = buttons
+      .filter((el) => inSight(el))
       .filter((el) => {
         const b = box(el);
         const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);

@@ -67,14 +67,15 @@ export function BottomNav({ role }: { role: SystemRole | null }) {
             to={path}
             aria-current={current ? 'page' : undefined}
             sx={{
-              // Equal shares, but never narrower than the longest word of the name (a flex item's
-              // automatic minimum): a long one-word name (Malayalam's Dashboard) takes room from
-              // the two-word ones, which wrap.
+              // Equal shares that never grow past the bar: with five items (My Van, issue 37) a long
+              // one-word name (Malayalam's Dashboard, Tamil's Task History) breaks inside the word
+              // rather than push the bar past a 360 px screen.
               flex: '1 1 0',
+              minWidth: 0,
               maxWidth: 168,
               flexDirection: 'column',
               gap: 0.5,
-              px: 0.5,
+              px: 0.25,
               color: current ? 'primary.main' : 'text.secondary',
               fontWeight: current ? 700 : 500,
             }}
@@ -91,7 +92,17 @@ export function BottomNav({ role }: { role: SystemRole | null }) {
             >
               {navIcon(item.icon)}
             </Box>
-            <Box component="span" sx={{ fontSize: '0.75rem', lineHeight: 1.25, textAlign: 'center' }}>
+            <Box
+              component="span"
+              sx={{
+                // 11 px on a phone's five items (a Tamil or Malayalam name in two lines), 12 px wider.
+                fontSize: { xs: '0.6875rem', sm: '0.75rem' },
+                lineHeight: 1.25,
+                textAlign: 'center',
+                maxWidth: '100%',
+                overflowWrap: 'anywhere',
+              }}
+            >
               {t(`menu.${item.route}`, { defaultValue: item.label })}
             </Box>
           </ButtonBase>
