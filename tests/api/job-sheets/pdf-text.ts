@@ -5,10 +5,13 @@ import zlib from 'node:zlib';
 export function pdfText(pdf: Buffer): string {
   const out: string[] = [];
   const raw = pdf.toString('latin1');
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream is read by its dictionary's /Length: a deflated body may itself end in "\r", which
+  // a pattern up to "endstream" would cut off (one sheet in a few failed to inflate that way).
+  for (const m of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = (m.index as number) + m[0].length;
     let body: string;
     try {
-      body = zlib.inflateSync(Buffer.from(m[1] as string, 'latin1')).toString('latin1');
+      body = zlib.inflateSync(pdf.subarray(start, start + Number(m[1]))).toString('latin1');
     } catch {
       continue;
     }
