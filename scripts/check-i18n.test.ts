@@ -25,6 +25,8 @@ describe('the catalogues (ADR 022)', () => {
       'offline',
       'publicUnit',
       'readings',
+      // Issue 38: the Reports screen
+      'reports',
       'requests',
       'server',
       'shell',
