@@ -86,6 +86,8 @@ const ROUTE_ROLES: Record<RouteKey, SystemRole[]> = {
   purchases: [SA, SVA, SVM, SVL],
   suppliers: [SA, SVA, SVM, SVL],
   myVan: [TECH],
+  // Issue 38 (ADR 050): the reports, the admins' everywhere and the Managers' in their region.
+  reports: FIVE,
 };
 const STOCK_MENU = ['Stock', 'Parts', 'Transfers', 'Purchases', 'Suppliers'];
 
@@ -115,9 +117,10 @@ describe('menu', () => {
     expect(menuFor(SVL).map((m) => m.label)).toEqual([...base, 'Maintenance', ...STOCK_MENU]);
   });
 
-  it('the items beyond the spec’s table: Audit Log for the three admins, Maintenance and Products (issue 21), Messages (issue 35), stock (issue 37), System (issue 32)', () => {
+  it('the items beyond the spec’s table: Audit Log for the three admins, Maintenance and Products (issue 21), Messages (issue 35), stock (issue 37), Reports (issue 38), System (issue 32)', () => {
     const extra = MENU.filter((m) => !SPEC_LABELS.includes(m.label));
     expect(extra.map((m) => m.label)).toEqual([
+      'Reports',
       'Audit Log',
       'Maintenance',
       'Products',
@@ -128,6 +131,7 @@ describe('menu', () => {
     ]);
     for (const role of SYSTEM_ROLES) {
       expect(menuFor(role).some((m) => m.label === 'Audit Log')).toBe(ADMINS.includes(role));
+      expect(menuFor(role).some((m) => m.label === 'Reports')).toBe(FIVE.includes(role));
       expect(menuFor(role).some((m) => m.label === 'Maintenance')).toBe(
         ([SA, SVA, SVM, SVL] as SystemRole[]).includes(role),
       );

@@ -141,6 +141,8 @@ export const ROUTES = {
   purchases: { path: '/purchases', capability: 'stockRead' },
   suppliers: { path: '/suppliers', capability: 'stockRead' },
   myVan: { path: '/technician/my-van', capability: 'technicianVan' },
+  /** Reports (issue 38, ADR 050): the admins everywhere, the Managers in their region. */
+  reports: { path: '/reports', capability: 'reports' },
 } as const satisfies Record<string, { path: string; capability: Capability }>;
 
 export type RouteKey = keyof typeof ROUTES;
@@ -181,6 +183,7 @@ export const MENU: readonly { label: string; route: RouteKey; icon: string }[] =
   { label: 'Customer Management', route: 'customers', icon: 'customers' },
   { label: 'My Tasks', route: 'myTasks', icon: 'tasks' },
   { label: 'Task History', route: 'taskHistory', icon: 'history' },
+  { label: 'Reports', route: 'reports', icon: 'reports' },
   { label: 'Audit Log', route: 'audit', icon: 'audit' },
   { label: 'Maintenance', route: 'maintenance', icon: 'maintenance' },
   { label: 'Products', route: 'products', icon: 'products' },

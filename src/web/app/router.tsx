@@ -62,6 +62,8 @@ const PAGES: Record<RouteKey, () => PageModule> = {
   transfers: () => import('#web/features/stock/TransfersPage.tsx'),
   purchases: () => import('#web/features/stock/PurchasesPage.tsx'),
   suppliers: () => import('#web/features/stock/SuppliersPage.tsx'),
+  // Issue 38: reports
+  reports: () => import('#web/features/reports/ReportsPage.tsx'),
 };
 
 const RETRYABLE = Object.fromEntries(

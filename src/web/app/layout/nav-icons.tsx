@@ -1,6 +1,7 @@
 /** The icon of each side-navigation item (keys are MENU[].icon in shared/domain/permissions.ts). */
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlined';
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
+import Assessment from '@mui/icons-material/Assessment';
 import Assignment from '@mui/icons-material/Assignment';
 import Backup from '@mui/icons-material/Backup';
 import Build from '@mui/icons-material/Build';
@@ -44,6 +45,8 @@ const ICONS: Record<string, ReactElement> = {
   transfers: <SwapHoriz />,
   purchases: <ReceiptLong />,
   suppliers: <Storefront />,
+  // Issue 38: reports
+  reports: <Assessment />,
 };
 
 export function navIcon(name: string): ReactElement {
