@@ -125,7 +125,9 @@ describe('ReportsPage', () => {
     expect(within(rows[2] as HTMLElement).getByText('2.1 d')).toBeTruthy();
     expect(within(rows[3] as HTMLElement).getByRole('rowheader', { name: 'Total' })).toBeTruthy();
     expect(within(rows[3] as HTMLElement).getByText('1,20,003')).toBeTruthy();
-    expect(await screen.findByRole('img', { name: 'Jobs completed and fixed first time, per technician' })).toBeTruthy();
+    expect(
+      await screen.findByRole('img', { name: 'Jobs completed and fixed first time, per technician' }),
+    ).toBeTruthy();
     // The region's name, not its id, once the regions are in; no groupBy for a report of people.
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Region' }).textContent).toBe('Chennai'));
     expect(screen.queryByRole('combobox', { name: 'Group by' })).toBeNull();

@@ -25,7 +25,13 @@ describe('readFilters and writeFilters', () => {
   it('keep a custom range and a chosen grouping, and drop what they cannot use', () => {
     const p = new URLSearchParams('report=contracts&range=custom&from=2026-01-01&to=2026-06-30&groupBy=day&region=r1');
     const f = readFilters(p, '2026-11-29');
-    expect(f).toMatchObject({ report: 'contracts', from: '2026-01-01', to: '2026-06-30', groupBy: 'day', regionId: 'r1' });
+    expect(f).toMatchObject({
+      report: 'contracts',
+      from: '2026-01-01',
+      to: '2026-06-30',
+      groupBy: 'day',
+      regionId: 'r1',
+    });
     expect(Object.fromEntries(writeFilters(f))).toEqual(Object.fromEntries(p));
     expect(apiQuery(f, 'r1')).toEqual({ from: '2026-01-01', to: '2026-06-30', regionId: 'r1', groupBy: 'day' });
     expect(apiQuery({ ...f, report: 'technicians' }, '')).toEqual({
@@ -35,7 +41,10 @@ describe('readFilters and writeFilters', () => {
       groupBy: undefined,
     });
     // A broken custom range or an unknown report falls back to the defaults.
-    const bad = readFilters(new URLSearchParams('report=nope&range=custom&from=2026-05-01&to=2026-01-01'), '2026-11-29');
+    const bad = readFilters(
+      new URLSearchParams('report=nope&range=custom&from=2026-05-01&to=2026-01-01'),
+      '2026-11-29',
+    );
     expect(bad).toMatchObject({ report: 'requests', range: 'thisMonth', from: '2026-11-01' });
   });
 

@@ -25,11 +25,12 @@ export default function ReportChart({ spec, descriptionId }: { spec: ChartSpec; 
     scaleType: 'band' as const,
     data: spec.categories,
     valueFormatter: (v: string, context: { location: string }) =>
-      context.location === 'tick' ? shorten(v, phone ? 12 : 22) : v,
+      context.location === 'tick' ? shorten(v, phone ? 14 : 24) : v,
   };
   const valueAxis = {
     id: 'value',
     min: 0,
+    ...(spec.integer ? { tickMinStep: 1 } : {}),
     valueFormatter: (v: number | null) => spec.format(v),
   };
   const barHeight = phone ? 26 : 30;
@@ -50,7 +51,7 @@ export default function ReportChart({ spec, descriptionId }: { spec: ChartSpec; 
         disableKeyboardNavigation
         layout={spec.horizontal ? 'horizontal' : 'vertical'}
         xAxis={[spec.horizontal ? { ...valueAxis, ...(phone ? { height: 28 } : {}) } : bandAxis]}
-        yAxis={[spec.horizontal ? { ...bandAxis, width: phone ? 96 : 170 } : { ...valueAxis, width: phone ? 48 : 64 }]}
+        yAxis={[spec.horizontal ? { ...bandAxis, width: phone ? 110 : 180 } : { ...valueAxis, width: phone ? 48 : 64 }]}
         series={spec.series.map((s) => ({
           id: s.id,
           label: s.label,

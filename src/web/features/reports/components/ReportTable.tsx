@@ -21,6 +21,8 @@ export interface ReportColumn<R> {
   render: (row: R) => ReactNode;
   /** Right-aligned figures. */
   numeric?: boolean;
+  /** Kept on one line (periods, regions): the table scrolls instead. */
+  nowrap?: boolean;
   /** The totals row's cell (nothing when absent). */
   total?: ReactNode;
 }
@@ -65,7 +67,7 @@ export function ReportTable<R>({ label, columns, rows, rowKey, totalLabel, empty
                   <TableCell
                     key={c.key}
                     align={c.numeric ? 'right' : 'left'}
-                    sx={c.numeric ? { whiteSpace: 'nowrap' } : undefined}
+                    sx={c.numeric || c.nowrap ? { whiteSpace: 'nowrap' } : undefined}
                   >
                     {c.render(row)}
                   </TableCell>

@@ -50,7 +50,7 @@ function RequestsReport({ data, context }: Props<'requests'>) {
   const statuses = REQUEST_STATUSES.filter((s) => data.totals.byStatus[s] > 0);
   const busiest = data.rows.reduce<Row | null>((a, r) => (!a || r.raised > a.raised ? r : a), null);
   const columns: ReportColumn<Row>[] = [
-    { key: 'period', header: t('col.period'), render: (r) => w.period(r.period, context.groupBy) },
+    { key: 'period', header: t('col.period'), nowrap: true, render: (r) => w.period(r.period, context.groupBy) },
     {
       key: 'raised',
       header: t('col.raised'),
@@ -84,11 +84,12 @@ function RequestsReport({ data, context }: Props<'requests'>) {
     <ReportView
       chart={chartOf({
         title: t('requests.chartTitle'),
-        categories: data.rows.map((r) => w.period(r.period, context.groupBy)),
+        categories: data.rows.map((r) => w.periodShort(r.period, context.groupBy)),
         series: [
           { id: 'raised', label: t('col.raised'), data: data.rows.map((r) => r.raised), tone: 'primary' },
           { id: 'completed', label: t('col.completed'), data: data.rows.map((r) => r.completed), tone: 'success' },
         ],
+        integer: true,
         format: (v) => (v === null ? NONE : w.number(v)),
       })}
       summary={
@@ -123,8 +124,8 @@ function TurnaroundReport({ data, context }: Props<'turnaround'>) {
   const { totals } = data;
   const hours = (m: number | null) => (m === null ? null : Math.round(m / 6) / 10);
   const columns: ReportColumn<Row>[] = [
-    { key: 'period', header: t('col.period'), render: (r) => w.period(r.period, context.groupBy) },
-    { key: 'region', header: t('col.region'), render: (r) => r.regionName },
+    { key: 'period', header: t('col.period'), nowrap: true, render: (r) => w.period(r.period, context.groupBy) },
+    { key: 'region', header: t('col.region'), nowrap: true, render: (r) => r.regionName },
     {
       key: 'completed',
       header: t('col.completed'),
@@ -255,6 +256,7 @@ function TechniciansReport({ data, context }: Props<'technicians'>) {
           { id: 'jobs', label: t('col.jobsCompleted'), data: top.map((r) => r.jobsCompleted), tone: 'primary' },
           { id: 'fixed', label: t('col.firstTimeFixed'), data: top.map((r) => r.firstTimeFixed), tone: 'success' },
         ],
+        integer: true,
         format: (v) => (v === null ? NONE : w.number(v)),
       })}
       summary={
@@ -316,6 +318,7 @@ function RepeatComplaintsReport({ data }: Props<'repeat-complaints'>) {
         horizontal: true,
         categories: top.map(nameOf),
         series: [{ id: 'complaints', label: t('col.complaints'), data: top.map((r) => r.complaints), tone: 'error' }],
+        integer: true,
         format: (v) => (v === null ? NONE : w.number(v)),
       })}
       summary={
@@ -349,7 +352,7 @@ function MaintenanceReport({ data, context }: Props<'maintenance'>) {
   const partOf = (r: Row) => r.part ?? t('amcVisit');
   const top = [...data.rows].sort((a, b) => b.due - a.due).slice(0, MOST_BARS);
   const columns: ReportColumn<Row>[] = [
-    { key: 'region', header: t('col.region'), render: (r) => r.regionName },
+    { key: 'region', header: t('col.region'), nowrap: true, render: (r) => r.regionName },
     { key: 'part', header: t('col.part'), render: partOf },
     { key: 'due', header: t('col.due'), numeric: true, render: (r) => w.number(r.due), total: w.number(totals.due) },
     {
@@ -392,6 +395,7 @@ function MaintenanceReport({ data, context }: Props<'maintenance'>) {
           { id: 'late', label: t('col.late'), data: top.map((r) => r.late), tone: 'warning', stack: 'due' },
           { id: 'open', label: t('col.open'), data: top.map((r) => r.open), tone: 'error', stack: 'due' },
         ],
+        integer: true,
         format: (v) => (v === null ? NONE : w.number(v)),
       })}
       summary={
@@ -424,7 +428,7 @@ function ContractsReport({ data, context }: Props<'contracts'>) {
   type Row = (typeof data.rows)[number];
   const { totals } = data;
   const columns: ReportColumn<Row>[] = [
-    { key: 'period', header: t('col.period'), render: (r) => w.period(r.period, context.groupBy) },
+    { key: 'period', header: t('col.period'), nowrap: true, render: (r) => w.period(r.period, context.groupBy) },
     {
       key: 'due',
       header: t('col.renewalsDue'),
@@ -458,11 +462,12 @@ function ContractsReport({ data, context }: Props<'contracts'>) {
     <ReportView
       chart={chartOf({
         title: t('contracts.chartTitle'),
-        categories: data.rows.map((r) => w.period(r.period, context.groupBy)),
+        categories: data.rows.map((r) => w.periodShort(r.period, context.groupBy)),
         series: [
           { id: 'due', label: t('col.renewalsDue'), data: data.rows.map((r) => r.renewalsDue), tone: 'primary' },
           { id: 'renewed', label: t('col.renewed'), data: data.rows.map((r) => r.renewed), tone: 'success' },
         ],
+        integer: true,
         format: (v) => (v === null ? NONE : w.number(v)),
       })}
       summary={t('contracts.summary', {
@@ -495,7 +500,7 @@ function WaterQualityReport({ data, context }: Props<'water-quality'>) {
   type Row = (typeof data.rows)[number];
   const { totals } = data;
   const columns: ReportColumn<Row>[] = [
-    { key: 'region', header: t('col.region'), render: (r) => r.regionName },
+    { key: 'region', header: t('col.region'), nowrap: true, render: (r) => r.regionName },
     {
       key: 'read',
       header: t('col.unitsRead'),
@@ -544,6 +549,7 @@ function WaterQualityReport({ data, context }: Props<'water-quality'>) {
             tone: 'warning',
           },
         ],
+        integer: true,
         format: (v) => (v === null ? NONE : w.number(v)),
       })}
       summary={

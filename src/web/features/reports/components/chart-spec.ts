@@ -23,6 +23,8 @@ export interface ChartSpec {
   series: ChartSeries[];
   /** Bars across (long category names: people, customers, parts) rather than up. */
   horizontal?: boolean;
+  /** Counts: the value axis ticks whole numbers only. */
+  integer?: boolean;
   /** A value as the tooltip and the value axis write it (₹, hours, counts). */
   format: (value: number | null) => string;
 }

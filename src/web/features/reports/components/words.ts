@@ -6,9 +6,22 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupBy } from '#shared/contracts/reports.ts';
+import { IST } from '#shared/domain/format.ts';
+import { INTL_TAG } from '#shared/i18n/locales.ts';
 import { useFormat } from '#web/i18n/hooks.ts';
 
 export const NONE = '—';
+
+const shortMonths = new Map<string, Intl.DateTimeFormat>();
+/** "Nov 26": a month on a chart's axis, in the language's own month names, IST. */
+function shortMonth(locale: keyof typeof INTL_TAG): Intl.DateTimeFormat {
+  let f = shortMonths.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(INTL_TAG[locale], { month: 'short', year: '2-digit', timeZone: IST });
+    shortMonths.set(locale, f);
+  }
+  return f;
+}
 
 export function useReportWords() {
   const { t } = useTranslation('reports');
@@ -36,6 +49,9 @@ export function useReportWords() {
         if (groupBy === 'week') return t('period.week', { date: format.date(first) });
         return format.date(first);
       },
+      /** A period on a chart's axis, shorter: "Nov 26" for a month, "23 Nov" for a week or a day. */
+      periodShort: (first: string, groupBy: GroupBy) =>
+        groupBy === 'month' ? shortMonth(format.locale).format(new Date(first)) : format.date(first),
     };
   }, [t, format]);
 }
