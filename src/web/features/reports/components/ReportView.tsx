@@ -60,7 +60,8 @@ export function ReportView<R>({ chart, summary, note, table }: ReportViewProps<R
           </Box>
         )}
       </Paper>
-      <ReportTable {...table} />
+      {/* No rows: the summary above already says there is nothing (no second "nothing" under it). */}
+      {table.rows.length > 0 && <ReportTable {...table} />}
     </Stack>
   );
 }
