@@ -3,7 +3,7 @@
  * maintenance, contracts and water quality. SQL only, aggregated by the database; a unit's region
  * is its customer's, a request's its own.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { addDays } from '#shared/domain/maintenance.ts';
 import {
@@ -23,6 +23,15 @@ import {
 export const REPEAT_WINDOW_DAYS = 90;
 /** The most rows the repeat-complaints report lists (worst first); its totals count them all. */
 export const REPEAT_ROWS_CAP = 1000;
+
+/**
+ * `AND <unit column> IN (the units of the region's customers)` when the range has a region; nothing
+ * (no join at all) across every region.
+ */
+const inRegionUnits = (r: Range, unitColumn: SQL): SQL =>
+  r.regionId
+    ? sql`AND ${unitColumn} IN (SELECT u.id FROM units u JOIN customers cu ON cu.id = u.customer_id WHERE cu.region_id = ${r.regionId})`
+    : sql``;
 
 // ------------------------------------------------------------------ repeat complaints
 
@@ -143,33 +152,38 @@ export interface ContractsRow {
 export async function contractsReport(db: Tx, r: Range): Promise<ContractsRow[]> {
   const res = await db.execute(sql`
     WITH p AS (${periods(r)}),
-    due AS (
-      SELECT ${periodOfDay(r, sql`c.ends_on`)} AS period, c.price::bigint AS price,
-        EXISTS (SELECT 1 FROM contracts n WHERE n.unit_id = c.unit_id AND n.id <> c.id AND n.type = 'AMC'
-          AND n.status <> 'CANCELLED' AND n.starts_on > c.starts_on AND n.starts_on <= c.ends_on + 30) AS renewed
-      FROM contracts c JOIN units u ON u.id = c.unit_id JOIN customers cu ON cu.id = u.customer_id
+    due AS MATERIALIZED (
+      SELECT c.id, c.unit_id, c.starts_on, c.ends_on, ${periodOfDay(r, sql`c.ends_on`)} AS period, c.price::bigint AS price
+      FROM contracts c
       WHERE c.type = 'AMC' AND c.status <> 'CANCELLED' AND c.ends_on >= ${r.from}::date AND c.ends_on <= ${r.to}::date
-        ${inRegion(r, sql`cu.region_id`)}
+        ${inRegionUnits(r, sql`c.unit_id`)}
     ),
+    -- renewed: joined as a set (a hash of the AMCs by unit), not a probe per contract
+    ren AS (
+      SELECT DISTINCT d.id FROM due d JOIN contracts n ON n.unit_id = d.unit_id
+      WHERE n.id <> d.id AND n.type = 'AMC' AND n.status <> 'CANCELLED' AND n.starts_on > d.starts_on
+        AND n.starts_on <= d.ends_on + 30
+    ),
+    due_r AS (SELECT due.period, due.price, ren.id IS NOT NULL AS renewed FROM due LEFT JOIN ren ON ren.id = due.id),
     active AS (
       SELECT count(*)::int AS n, coalesce(sum(c.price), 0)::bigint AS value
-      FROM contracts c JOIN units u ON u.id = c.unit_id JOIN customers cu ON cu.id = u.customer_id
+      FROM contracts c
       WHERE c.type = 'AMC' AND c.status = 'ACTIVE' AND c.ends_on >= ${r.to}::date AND c.starts_on <= ${r.to}::date
-        ${inRegion(r, sql`cu.region_id`)}
+        ${inRegionUnits(r, sql`c.unit_id`)}
     ),
     per AS (
       SELECT p.period::text AS period, count(due.period)::int AS renewals_due,
         coalesce(sum(due.price), 0)::bigint AS value_paise, count(*) FILTER (WHERE due.renewed)::int AS renewed
-      FROM p LEFT JOIN due ON due.period = p.period
+      FROM p LEFT JOIN due_r due ON due.period = p.period
       GROUP BY p.period
     )
     SELECT period, renewals_due, value_paise::float8 AS value_paise, renewed,
       ${percent(sql`renewed`, sql`renewals_due`)} AS renewal_rate, NULL::int AS active_amcs, NULL::float8 AS active_value_paise
     FROM per
     UNION ALL
-    SELECT NULL, (SELECT count(*)::int FROM due), (SELECT coalesce(sum(price), 0)::float8 FROM due),
-      (SELECT count(*) FILTER (WHERE renewed)::int FROM due),
-      (SELECT ${percent(sql`count(*) FILTER (WHERE renewed)`, sql`count(*)`)} FROM due),
+    SELECT NULL, (SELECT count(*)::int FROM due_r), (SELECT coalesce(sum(price), 0)::float8 FROM due_r),
+      (SELECT count(*) FILTER (WHERE renewed)::int FROM due_r),
+      (SELECT ${percent(sql`count(*) FILTER (WHERE renewed)`, sql`count(*)`)} FROM due_r),
       (SELECT n FROM active), (SELECT value::float8 FROM active)
     ORDER BY period NULLS LAST`);
   return rowsOf<ContractsRow>(res);

@@ -46,10 +46,6 @@ export const inRegion = (r: Range, column: SQL): SQL => (r.regionId ? sql`AND ${
 export const regionsIn = (r: Range): SQL =>
   sql`SELECT id, name FROM regions WHERE true ${r.regionId ? sql`AND id = ${r.regionId}` : sql``}`;
 
-/** Minutes between two timestamptz expressions (never below zero: a phone's clock may run behind; null when either is). */
-export const minutesBetween = (a: SQL, b: SQL): SQL =>
-  sql`CASE WHEN ${a} IS NOT NULL AND ${b} IS NOT NULL THEN greatest(extract(epoch FROM (${b} - ${a})) / 60, 0) END`;
-
 /** A percent with one decimal, null when nothing to divide. */
 export const percent = (part: SQL, whole: SQL): SQL =>
   sql`CASE WHEN ${whole} > 0 THEN round((100.0 * ${part} / ${whole})::numeric, 1)::float8 END`;

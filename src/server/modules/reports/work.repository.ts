@@ -7,16 +7,13 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import {
   dayOf,
-  endOf,
   inRegion,
-  minutesBetween,
   percent,
   periodOf,
   periods,
   type Range,
   regionsIn,
   rowsOf,
-  startOf,
   within,
 } from './range.repository.ts';
 
@@ -103,33 +100,12 @@ export async function turnaroundReport(db: Tx, r: Range): Promise<TurnaroundRow[
   const res = await db.execute(sql`
     WITH p AS (${periods(r)}),
     rg AS (${regionsIn(r)}),
-    c AS MATERIALIZED (
-      SELECT sr.id, sr.region_id, ${periodOf(r, sql`sr.completed_at`)} AS period,
-        sr.created_at, sr.assigned_at, sr.completed_at
-      FROM service_requests sr
-      WHERE ${within(r, sql`sr.completed_at`)} ${inRegion(r, sql`sr.region_id`)}
-    ),
-    -- joined as sets, not a subquery per request: the planner hashes a year's, probes a month's
-    ap AS (
-      SELECT ah.request_id, min(ah.approved_at) AS approved_at
-      FROM approval_history ah JOIN c ON c.id = ah.request_id
-      WHERE ah.stage = 'SERVICE' AND ah.status = 'APPROVED'
-      GROUP BY ah.request_id
-    ),
-    st AS (
-      SELECT wl.request_id, min(wl.start_time) AS started_at
-      FROM work_logs wl JOIN c ON c.id = wl.request_id
-      GROUP BY wl.request_id
-    ),
+    -- the summary rows (migration 0022: written with the request's completion, ADR 050 section 8)
     d AS (
-      SELECT c.id, c.period, c.region_id,
-        ${minutesBetween(sql`c.created_at`, sql`c.approved_at`)} AS raised_to_approved,
-        ${minutesBetween(sql`c.approved_at`, sql`c.assigned_at`)} AS approved_to_assigned,
-        ${minutesBetween(sql`c.assigned_at`, sql`c.started_at`)} AS assigned_to_started,
-        ${minutesBetween(sql`c.started_at`, sql`c.completed_at`)} AS started_to_completed,
-        ${minutesBetween(sql`c.created_at`, sql`c.completed_at`)} AS whole
-      FROM (SELECT c.*, ap.approved_at, st.started_at FROM c
-        LEFT JOIN ap ON ap.request_id = c.id LEFT JOIN st ON st.request_id = c.id) c
+      SELECT f.request_id AS id, ${periodOf(r, sql`f.completed_at`)} AS period, f.region_id, f.raised_to_approved,
+        f.approved_to_assigned, f.assigned_to_started, f.started_to_completed, f.whole
+      FROM request_report_facts f
+      WHERE ${within(r, sql`f.completed_at`)} ${inRegion(r, sql`f.region_id`)}
     )
     SELECT p.period::text AS period, rg.id AS region_id, rg.name AS region_name, count(d.id)::int AS completed,
       ${pct('raised_to_approved')}, ${pct('approved_to_assigned')}, ${pct('assigned_to_started')},
@@ -164,36 +140,16 @@ export interface TechnicianRow {
  */
 export async function techniciansReport(db: Tx, r: Range): Promise<TechnicianRow[]> {
   const res = await db.execute(sql`
-    WITH jobs AS MATERIALIZED (
-      SELECT sr.id, sr.assigned_to_id AS tech, sr.customer_id, sr.unit_id, sr.completed_at,
-        ${dayOf(r, sql`sr.completed_at`)} AS day
-      FROM service_requests sr
-      WHERE ${within(r, sql`sr.completed_at`)} AND sr.assigned_to_id IS NOT NULL ${inRegion(r, sql`sr.region_id`)}
-    ),
-    -- the complaints that may follow a job of the range (within 30 days of its completion)
-    complaints AS MATERIALIZED (
-      SELECT n.id, n.unit_id, n.customer_id, n.created_at FROM service_requests n
-      WHERE n.type = 'COMPLAINT' AND n.created_at > ${startOf(r)} AND n.created_at <= ${endOf(r)} + interval '30 days'
-    ),
-    unfixed AS (
-      SELECT j.id FROM jobs j JOIN complaints n ON n.unit_id = j.unit_id
-      WHERE n.id <> j.id AND n.created_at > j.completed_at AND n.created_at <= j.completed_at + interval '30 days'
-      UNION
-      SELECT j.id FROM jobs j JOIN complaints n ON n.customer_id = j.customer_id
-      WHERE j.unit_id IS NULL AND n.id <> j.id AND n.created_at > j.completed_at
-        AND n.created_at <= j.completed_at + interval '30 days'
-    ),
-    site AS (
-      SELECT wl.request_id, sum(extract(epoch FROM (wl.end_time - wl.start_time))) AS seconds
-      FROM work_logs wl JOIN jobs j ON j.id = wl.request_id AND wl.technician_id = j.tech
-      WHERE wl.end_time IS NOT NULL AND wl.end_time > wl.start_time
-      GROUP BY wl.request_id
-    ),
-    per AS (
-      SELECT j.tech, count(*)::int AS jobs, count(DISTINCT j.day)::int AS days,
-        count(*) FILTER (WHERE u.id IS NULL)::int AS fixed, round(coalesce(sum(s.seconds), 0) / 60)::int AS minutes
-      FROM jobs j LEFT JOIN unfixed u ON u.id = j.id LEFT JOIN site s ON s.request_id = j.id
-      GROUP BY j.tech
+    WITH per AS (
+      -- the summary rows (migration 0022): minutes on site and the complaint that followed are
+      -- written with the completion and the complaint, not joined here
+      SELECT f.technician_id AS tech, count(*)::int AS jobs,
+        count(DISTINCT ${dayOf(r, sql`f.completed_at`)})::int AS days,
+        count(*) FILTER (WHERE NOT f.refixed)::int AS fixed,
+        round((sum(f.seconds_on_site) / 60)::numeric)::int AS minutes
+      FROM request_report_facts f
+      WHERE ${within(r, sql`f.completed_at`)} AND f.technician_id IS NOT NULL ${inRegion(r, sql`f.region_id`)}
+      GROUP BY f.technician_id
     ),
     t AS (
       SELECT u.id::text AS technician_id, u.name AS technician_name, per.jobs, per.minutes, per.days, per.fixed
