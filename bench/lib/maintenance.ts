@@ -67,7 +67,11 @@ export async function generateInstalledBase(sql: Sql, size: Size): Promise<void>
       FROM generate_series(0, ${RU - 1}) AS g(i)
       JOIN units u ON u.serial_number = 'BN-' || g.i
       CROSS JOIN generate_series(0, ${READINGS_PER_UNIT - 1}) AS k(k);
-    ANALYZE units; ANALYZE unit_schedule; ANALYZE products; ANALYZE product_parts; ANALYZE water_readings;`);
+    -- Each unit's two latest (migration 0023): its trigger is off in the bulk load (replica role).
+    INSERT INTO unit_latest_readings
+      SELECT d.unit_id, x.* FROM (SELECT DISTINCT unit_id FROM water_readings WHERE unit_id IS NOT NULL) d
+      CROSS JOIN LATERAL unit_latest_two(d.unit_id, 'infinity') x;
+    ANALYZE units; ANALYZE unit_latest_readings; ANALYZE unit_schedule; ANALYZE products; ANALYZE product_parts; ANALYZE water_readings;`);
 }
 
 const DUE_PAGE: Endpoint = {

@@ -140,3 +140,39 @@ describe('request_report_facts follows every change', () => {
     expect(row).toMatchObject({ jobsCompleted: 2, minutesOnSite: 90, firstTimeFixed: 2 });
   });
 });
+
+describe("unit_latest_readings follows the unit's readings", () => {
+  /** The stored rows that differ from `unit_latest_two` over every unit read, both ways. */
+  const readingsDrift = () =>
+    rows(sql`
+      WITH src AS (SELECT d.unit_id, x.* FROM (SELECT DISTINCT unit_id FROM water_readings WHERE unit_id IS NOT NULL) d
+        CROSS JOIN LATERAL unit_latest_two(d.unit_id, 'infinity') x)
+      (SELECT 'stored' AS side, * FROM unit_latest_readings EXCEPT SELECT 'stored', * FROM src)
+      UNION ALL (SELECT 'source', * FROM src EXCEPT SELECT 'source', * FROM unit_latest_readings)`);
+  const latest = async () =>
+    (
+      await rows<{ tds_out: number; tds_out2: number | null }>(
+        sql`SELECT tds_out, tds_out2 FROM unit_latest_readings WHERE unit_id = ${unitId}`,
+      )
+    )[0];
+
+  it('a reading added, one taken earlier, one corrected, one removed: the two latest each time', async () => {
+    const r = await job();
+    const read = async (takenAt: string, tdsOut: number) =>
+      (
+        await rows<{ id: string }>(sql`INSERT INTO water_readings (request_id, unit_id, tds_in, tds_out, taken_at)
+          VALUES (${r.id}, ${unitId}, 400, ${tdsOut}, ${takenAt}::timestamptz) RETURNING id`)
+      )[0]!.id;
+    await read('2026-07-01T05:00:00Z', 40);
+    expect(await latest()).toEqual({ tds_out: 40, tds_out2: null });
+    const second = await read('2026-07-10T05:00:00Z', 60);
+    expect(await latest()).toEqual({ tds_out: 60, tds_out2: 40 });
+    await read('2026-06-01T05:00:00Z', 10); // taken before both: not among the two latest
+    expect(await latest()).toEqual({ tds_out: 60, tds_out2: 40 });
+    await ctx.db.execute(sql`UPDATE water_readings SET tds_out = 65 WHERE id = ${second}`);
+    expect(await latest()).toEqual({ tds_out: 65, tds_out2: 40 });
+    await ctx.db.execute(sql`DELETE FROM water_readings WHERE id = ${second}`);
+    expect(await latest()).toEqual({ tds_out: 40, tds_out2: 10 });
+    expect(await readingsDrift()).toEqual([]);
+  });
+});

@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { tstz } from './columns.ts';
 import { serviceRequests } from './requests.ts';
+import { units } from './units.ts';
 
 export const requestReportFacts = pgTable(
   'request_report_facts',
@@ -46,4 +47,26 @@ export const requestReportFacts = pgTable(
     index('request_report_facts_unit_completed_idx').on(t.unitId, t.completedAt).where(sql`unit_id IS NOT NULL`),
     index('request_report_facts_customer_completed_idx').on(t.customerId, t.completedAt).where(sql`unit_id IS NULL`),
   ],
+);
+
+/**
+ * Each unit's two latest water readings (the water-quality report, ADR 050 section 8, migration
+ * 0023): kept by a trigger on `water_readings` from `unit_latest_two(unit, before)`, the one
+ * definition of "latest" (newest `taken_at`, then the highest id). A report that ends before a
+ * unit's latest reading asks the function for that unit as of its end instead.
+ */
+export const unitLatestReadings = pgTable(
+  'unit_latest_readings',
+  {
+    unitId: uuid()
+      .primaryKey()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    takenAt: tstz().notNull(),
+    tdsIn: doublePrecision().notNull(),
+    tdsOut: doublePrecision().notNull(),
+    /** The reading before it (null when the unit has one reading). */
+    tdsIn2: doublePrecision(),
+    tdsOut2: doublePrecision(),
+  },
+  (t) => [index('unit_latest_readings_taken_idx').on(t.takenAt)],
 );

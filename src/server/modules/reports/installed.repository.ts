@@ -218,17 +218,16 @@ export async function waterQualityReport(
     );
   const res = await db.execute(sql`
     WITH rg AS (${regionsIn(r)}),
-    ranked AS (
-      SELECT wr.unit_id, wr.tds_in::float8 AS tds_in, wr.tds_out::float8 AS tds_out,
-        row_number() OVER (PARTITION BY wr.unit_id ORDER BY wr.taken_at DESC, wr.id DESC) AS rn
-      FROM water_readings wr
-      WHERE wr.unit_id IS NOT NULL AND wr.taken_at < ${endOf(r)}
-        ${r.regionId ? sql`AND wr.unit_id IN (SELECT u.id FROM units u JOIN customers cu ON cu.id = u.customer_id WHERE cu.region_id = ${r.regionId})` : sql``}
-    ),
+    -- each unit's two latest readings (migration 0023, kept by a trigger); a unit read again after
+    -- the range's end is asked for its two latest before the end instead
     latest AS (
-      SELECT unit_id, max(tds_in) FILTER (WHERE rn = 1) AS in1, max(tds_out) FILTER (WHERE rn = 1) AS out1,
-        max(tds_in) FILTER (WHERE rn = 2) AS in2, max(tds_out) FILTER (WHERE rn = 2) AS out2
-      FROM ranked WHERE rn <= 2 GROUP BY unit_id
+      SELECT l.unit_id, l.tds_in AS in1, l.tds_out AS out1, l.tds_in2 AS in2, l.tds_out2 AS out2
+      FROM unit_latest_readings l
+      WHERE l.taken_at < ${endOf(r)} ${inRegionUnits(r, sql`l.unit_id`)}
+      UNION ALL
+      SELECT l.unit_id, x.tds_in, x.tds_out, x.tds_in2, x.tds_out2
+      FROM unit_latest_readings l CROSS JOIN LATERAL unit_latest_two(l.unit_id, ${endOf(r)}) x
+      WHERE l.taken_at >= ${endOf(r)} ${inRegionUnits(r, sql`l.unit_id`)}
     ),
     f AS (
       SELECT cu.region_id, f.out1 > ${limits.tdsHigh} AS high, coalesce(${low(1)} AND ${low(2)}, false) AS flagged

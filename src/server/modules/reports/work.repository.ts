@@ -41,10 +41,11 @@ export async function requestsReport(db: Tx, r: Range): Promise<RequestsRow[]> {
       WHERE ${within(r, sql`sr.created_at`)} ${inRegion(r, sql`sr.region_id`)}
       GROUP BY 1, 2, 3
     ),
+    -- the completed: the summary rows (migration 0022), a row for every request with completed_at
     done AS (
-      SELECT ${periodOf(r, sql`sr.completed_at`)} AS period, count(*)::int AS n
-      FROM service_requests sr
-      WHERE ${within(r, sql`sr.completed_at`)} ${inRegion(r, sql`sr.region_id`)}
+      SELECT ${periodOf(r, sql`f.completed_at`)} AS period, count(*)::int AS n
+      FROM request_report_facts f
+      WHERE ${within(r, sql`f.completed_at`)} ${inRegion(r, sql`f.region_id`)}
       GROUP BY 1
     ),
     per AS (
