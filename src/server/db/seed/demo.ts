@@ -12,6 +12,7 @@ import { hashPassword } from '#server/lib/passwords.ts';
 import { ROLE, type SystemRole } from '#shared/domain/roles.ts';
 import type { RequestStatus, RequestType } from '#shared/domain/workflow.ts';
 import { demoCustomerRow } from './customers.ts';
+import { seedDemoHistory } from './history.ts';
 import { seedInstalledBase } from './installed-base.ts';
 import { seedDemoReadings } from './readings.ts';
 import { seedDemoStock } from './stock.ts';
@@ -383,6 +384,7 @@ export async function seedDemo(tx: Tx, roleIds: Map<string, string>) {
       });
     }
   }
+  await seedDemoHistory(tx, now);
   // Auto-assign breaks ties by who was assigned least recently: give each demo technician the
   // time of their latest seeded assignment, as the real assign path would have.
   await tx.execute(sql`
