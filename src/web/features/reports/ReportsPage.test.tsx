@@ -122,7 +122,7 @@ describe('ReportsPage', () => {
     expect(within(rows[1] as HTMLElement).getByText('1,20,000')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('83.3%')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('1.5 h')).toBeTruthy();
-    expect(within(rows[2] as HTMLElement).getByText('2.1 d')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('50 h')).toBeTruthy();
     expect(within(rows[3] as HTMLElement).getByRole('rowheader', { name: 'Total' })).toBeTruthy();
     expect(within(rows[3] as HTMLElement).getByText('1,20,003')).toBeTruthy();
     expect(

@@ -227,8 +227,8 @@ function TechniciansReport({ data, context }: Props<'technicians'>) {
       key: 'onSite',
       header: t('col.timeOnSite'),
       numeric: true,
-      render: (r) => w.duration(r.minutesOnSite),
-      total: w.duration(totals.minutesOnSite),
+      render: (r) => w.hours(r.minutesOnSite),
+      total: w.hours(totals.minutesOnSite),
     },
     {
       key: 'days',

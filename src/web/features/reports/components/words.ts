@@ -43,6 +43,11 @@ export function useReportWords() {
         if (minutes < 48 * 60) return t('duration.hours', { n: number(Math.round(minutes / 6) / 10) });
         return t('duration.days', { n: number(Math.round(minutes / 144) / 10) });
       },
+      /** Time on site: 45 min, 122.4 h (never days: a "day" of it would read as a working day). */
+      hours: (minutes: number) =>
+        minutes < 60
+          ? t('duration.minutes', { n: number(Math.round(minutes)) })
+          : t('duration.hours', { n: number(Math.round(minutes / 6) / 10) }),
       /** A period by its first day: "November 2026", "Week of 23 Nov", "23 Nov". */
       period: (first: string, groupBy: GroupBy) => {
         if (groupBy === 'month') return format.monthYear(first);
