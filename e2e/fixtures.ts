@@ -2,6 +2,7 @@
  * The demo accounts (docs/product-rules.md R-34; names from the seed) and the helpers every
  * journey uses. These tests run against the demo seed on purpose: they prove the demo works.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../src/shared/domain/constants.ts';
 import { ROLE, type SystemRole } from '../src/shared/domain/roles.ts';
@@ -336,4 +337,17 @@ interface BrowserStorage {
 /** A value from the page's localStorage (the tsconfig for e2e has no DOM types). */
 export function storedItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => (globalThis as unknown as BrowserStorage).localStorage.getItem(k), key);
+}
+
+/**
+ * The serious and critical axe violations on the page as it is, with the two rules axe leaves off
+ * (label-content-name-mismatch, target-size) on; each as "<what>: <rule> (<impact>) <help> <targets>".
+ */
+export async function seriousAxe(page: Page, what: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true }, 'target-size': { enabled: true } } })
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }

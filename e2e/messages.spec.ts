@@ -7,10 +7,9 @@
  * the field, a good text previewed, saved, and reset to the default. Axe on both tabs at 1366 px
  * and at 360 px, where the outbox is a list of cards and nothing scrolls sideways.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { scaled } from '../tests/harness/speed.ts';
-import { apiAuth, createCustomer, loginAs, type MadeRegion, uniqueTag } from './fixtures.ts';
+import { apiAuth, createCustomer, loginAs, type MadeRegion, seriousAxe, uniqueTag } from './fixtures.ts';
 
 const WIDE = { width: 1366, height: 850 };
 const PHONE = { width: 360, height: 780 };
@@ -19,16 +18,6 @@ async function chennai(request: APIRequestContext): Promise<MadeRegion> {
   const headers = await apiAuth(request);
   const regions = (await (await request.get('/api/regions', { headers })).json()) as MadeRegion[];
   return regions.find((r) => r.name === 'Chennai') as MadeRegion;
-}
-
-/** Serious and critical axe violations on the page as it is, with the two rules axe leaves off on. */
-async function serious(page: Page, what: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true }, 'target-size': { enabled: true } } })
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }
 
 /** Elements that scroll sideways (their content wider than their box). */
@@ -197,7 +186,7 @@ test('the Messages screen has no serious accessibility violation at 1366 and 360
   // Retry is refused with the server's reason (no consent yet).
   await table.getByRole('button', { name: `Retry: message to ${customer.name}` }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'has not agreed' }).first()).toBeVisible();
-  found.push(...(await serious(page, '[1366] outbox')));
+  found.push(...(await seriousAxe(page, '[1366] outbox')));
   // The refusal's toast goes first: axe caught its close button mid-animation at 360 px once (a flake).
   await expect(page.getByRole('alert').filter({ hasText: 'has not agreed' })).toHaveCount(0, { timeout: 15_000 });
 
@@ -206,14 +195,14 @@ test('the Messages screen has no serious accessibility violation at 1366 and 360
   await expect(cards.getByText('Skipped', { exact: true })).toBeVisible();
   await expect(cards.getByRole('button', { name: `Retry: message to ${customer.name}` })).toBeVisible();
   expect(await sidewaysScrollers(page)).toEqual([]);
-  found.push(...(await serious(page, '[360] outbox')));
+  found.push(...(await seriousAxe(page, '[360] outbox')));
 
   await page.getByRole('tab', { name: 'Templates' }).click();
   await expect(page.getByRole('textbox', { name: 'Message text' })).toBeVisible();
   expect(await sidewaysScrollers(page)).toEqual([]);
-  found.push(...(await serious(page, '[360] templates')));
+  found.push(...(await seriousAxe(page, '[360] templates')));
   await page.setViewportSize(WIDE);
   await expect(page.getByTestId('template-preview')).toBeVisible();
-  found.push(...(await serious(page, '[1366] templates')));
+  found.push(...(await seriousAxe(page, '[1366] templates')));
   expect(found, found.join('\n')).toEqual([]);
 });

@@ -4,21 +4,18 @@
  * phone sends them); the dialog's controls are at least 44 px and axe finds nothing in it; a
  * manager then sees the signature with the signer's name on the request's details page.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { ROLE } from '../src/shared/domain/roles.ts';
 import { scaled } from '../tests/harness/speed.ts';
-import { apiAuth, createCustomer, createRegion, createServiceRequest, createUser, signIn } from './fixtures.ts';
-
-/** Serious and critical axe violations (as messages.spec.ts counts them), with target-size on. */
-async function serious(page: Page, what: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true }, 'target-size': { enabled: true } } })
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-}
+import {
+  apiAuth,
+  createCustomer,
+  createRegion,
+  createServiceRequest,
+  createUser,
+  seriousAxe,
+  signIn,
+} from './fixtures.ts';
 
 async function phone(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
@@ -105,7 +102,7 @@ test('a technician completes a job with the customer’s signature on a 360 px p
   await expect(dialog.getByRole('button', { name: 'Complete Work' })).toBeDisabled();
   await dialog.getByRole('textbox', { name: 'Name of the person who signed' }).fill('Meera Sundaram');
   await dialog.getByRole('textbox', { name: 'Notes (optional)' }).fill('Changed the sediment filter');
-  expect(await serious(page, 'the Complete Work dialog')).toEqual([]);
+  expect(await seriousAxe(page, 'the Complete Work dialog')).toEqual([]);
   await dialog.getByRole('button', { name: 'Complete Work' }).click();
   await expect(dialog).toBeHidden();
   await expect(panel).toContainText('Work completed');
@@ -122,7 +119,7 @@ test('a technician completes a job with the customer’s signature on a 360 px p
   await expect
     .poll(() => image.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
     .toBeGreaterThan(100);
-  expect(await serious(office, 'the details page')).toEqual([]);
+  expect(await seriousAxe(office, 'the details page')).toEqual([]);
   await office.context().close();
   await page.context().close();
 });

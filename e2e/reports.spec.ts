@@ -7,21 +7,10 @@
  * the same filters, so the test holds whatever day it runs on.
  */
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { ReportAnswer } from '../src/shared/contracts/reports.ts';
 import { formatNumber } from '../src/shared/i18n/format.ts';
-import { apiAuth, loginAs, navigation } from './fixtures.ts';
-
-/** Serious and critical axe violations (as stock-office.spec.ts counts them), with target-size on. */
-async function serious(page: Page, what: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true }, 'target-size': { enabled: true } } })
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-}
+import { apiAuth, loginAs, navigation, seriousAxe } from './fixtures.ts';
 
 test('the owner reads last month’s technicians and turnaround, exports Excel, and the page holds on a phone', async ({
   page,
@@ -104,5 +93,5 @@ test('the owner reads last month’s technicians and turnaround, exports Excel, 
       }),
     )
     .toBeLessThanOrEqual(0);
-  expect(await serious(page, 'Reports at 360 px')).toEqual([]);
+  expect(await seriousAxe(page, 'Reports at 360 px')).toEqual([]);
 });

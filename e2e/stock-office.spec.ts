@@ -9,12 +9,11 @@
  * nothing on Purchases (list and form), Stock and Transfers at 1366 px, and on Stock at 360 px.
  * A unique invoice number and before-values read from the API let it run again on the same data.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { PurchaseItem, StockLocationItem, StockRow } from '../src/shared/contracts/stock.ts';
 import { formatRupees } from '../src/shared/i18n/format.ts';
 import { scaled } from '../tests/harness/speed.ts';
-import { apiAuth, DEMO, loginAs, uniqueTag } from './fixtures.ts';
+import { apiAuth, DEMO, loginAs, seriousAxe, uniqueTag } from './fixtures.ts';
 
 const MANAGER = { email: 'service.manager@demo.test', password: DEMO.password };
 const SURESH = { email: 'tech@demo.test', password: DEMO.password };
@@ -25,16 +24,6 @@ async function ok<T>(
 ): Promise<T> {
   expect(res.status(), await res.text()).toBe(status);
   return (await res.json()) as T;
-}
-
-/** Serious and critical axe violations (as van-parts.spec.ts counts them), with target-size on. */
-async function serious(page: Page, what: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true }, 'target-size': { enabled: true } } })
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }
 
 /** Picks an option of a MUI select (a combobox by its name). */
@@ -87,10 +76,10 @@ test('a purchase received into the Chennai Store goes on to Suresh’s van: stoc
   await page.goto('/purchases');
   await expect(page.getByRole('heading', { level: 1, name: 'Purchases' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Purchases' }).getByRole('row').nth(1)).toBeVisible();
-  axe.push(...(await serious(page, 'Purchases')));
+  axe.push(...(await seriousAxe(page, 'Purchases')));
   await page.getByRole('button', { name: 'New Purchase' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New Purchase' })).toBeVisible();
-  axe.push(...(await serious(page, 'New purchase')));
+  axe.push(...(await seriousAxe(page, 'New purchase')));
 
   await pick(page, 'Supplier', 'Shree', 'Shree Ganesh Water Tech');
   await page.getByRole('textbox', { name: 'Invoice number' }).fill(invoice);
@@ -163,14 +152,14 @@ test('a purchase received into the Chennai Store goes on to Suresh’s van: stoc
   await expect(stockRow('UVL-11', store.name).getByRole('cell').nth(2)).toHaveText(
     new RegExp(`^${group.format(before.uvl + 2)} pcs`),
   );
-  axe.push(...(await serious(page, 'Stock')));
+  axe.push(...(await seriousAxe(page, 'Stock')));
 
   // 4. Transfers: 3 sediment filters to Suresh's van, issued from the office.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Transfers' }).click();
   await expect(page).toHaveURL(/\/stock\/transfers$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Transfers' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Transfers' }).getByRole('row').nth(1)).toBeVisible();
-  axe.push(...(await serious(page, 'Transfers')));
+  axe.push(...(await seriousAxe(page, 'Transfers')));
   await page.getByRole('button', { name: 'New Transfer' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Transfer' });
   await choose(page, /^From/, store.name);
@@ -246,7 +235,7 @@ test('a purchase received into the Chennai Store goes on to Suresh’s van: stoc
     await close.click().catch(() => undefined);
   }
   await expect(page.locator('.MuiSnackbar-root')).toHaveCount(0);
-  axe.push(...(await serious(page, 'Stock at 360 px')));
+  axe.push(...(await seriousAxe(page, 'Stock at 360 px')));
 
   expect(axe).toEqual([]);
 });

@@ -9,7 +9,6 @@
  * SHOTS_DIR=/some/dir puts the screenshots there, else in the test's output folder.
  */
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { RequestDetails } from '../src/shared/contracts/service-requests.ts';
 import type { StockLocationItem, TransferItem, VanAnswer } from '../src/shared/contracts/stock.ts';
@@ -22,6 +21,7 @@ import {
   createServiceRequest,
   createUser,
   navigation,
+  seriousAxe,
   uniqueTag,
 } from './fixtures.ts';
 
@@ -31,16 +31,6 @@ const shot = (name: string) =>
 async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>, status = 200): Promise<T> {
   expect(res.status(), await res.text()).toBe(status);
   return (await res.json()) as T;
-}
-
-/** Serious and critical axe violations (as proof-signature.spec.ts counts them), with target-size on. */
-async function serious(page: Page, what: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true }, 'target-size': { enabled: true } } })
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} (${v.impact}) ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }
 
 /** Closes the toasts on screen (on a phone they sit over the top bar's buttons until they go). */
@@ -131,7 +121,7 @@ test('a technician requests parts offline, receives them, and fits one on a job 
   await quantity.fill('2');
   await ask.getByRole('textbox', { name: 'Note for the store (optional)' }).fill('For the Anna Nagar jobs');
   await page.screenshot({ path: shot('van-request-dialog-360.png') });
-  const found = await serious(page, 'Request parts');
+  const found = await seriousAxe(page, 'Request parts');
   for (const control of await ask.getByRole('button').all()) {
     expect((await control.boundingBox())?.height ?? 0, 'a 44 px tap target').toBeGreaterThanOrEqual(44);
   }
@@ -143,7 +133,7 @@ test('a technician requests parts offline, receives them, and fits one on a job 
   await expect(queued).toContainText(`2 × ${part.name}`);
   await expect(page.getByTestId('sync-status')).toContainText('Part request');
   await closeToasts(page);
-  found.push(...(await serious(page, 'My Van, a request waiting')));
+  found.push(...(await seriousAxe(page, 'My Van, a request waiting')));
   expect(await outbox(page)).toEqual([
     expect.objectContaining({ action: expect.objectContaining({ kind: 'partRequest' }), ownerId: technician.id }),
   ]);
@@ -171,7 +161,7 @@ test('a technician requests parts offline, receives them, and fits one on a job 
   await expect(page.getByText('Nothing on the way.')).toBeVisible();
   await page.screenshot({ path: shot('van-my-van-360.png'), fullPage: true });
   await closeToasts(page);
-  found.push(...(await serious(page, 'My Van')));
+  found.push(...(await seriousAxe(page, 'My Van')));
 
   // 5. My Van opens from the phone without signal (the app's service worker in control).
   await expect
@@ -202,7 +192,7 @@ test('a technician requests parts offline, receives them, and fits one on a job 
   await page.getByRole('option', { name: new RegExp(`${part.name}.*In your van: 2`) }).tap();
   await expect(fitted.getByRole('spinbutton', { name: `Quantity of ${part.name}` })).toHaveValue('1');
   await page.screenshot({ path: shot('van-completion-dialog-360.png') });
-  found.push(...(await serious(page, 'Complete Work with a part')));
+  found.push(...(await seriousAxe(page, 'Complete Work with a part')));
   await complete.getByRole('button', { name: 'Complete Work', exact: true }).tap();
   await expect(complete).toBeHidden();
   await expect(page.getByTestId('sync-status')).toContainText('Complete work');
@@ -225,7 +215,7 @@ test('a technician requests parts offline, receives them, and fits one on a job 
   await expect(used).toContainText(part.name);
   await expect(used).toContainText('₹2,450.00');
   await expect(used).toContainText('Chargeable');
-  found.push(...(await serious(page, 'the details with Parts used')));
+  found.push(...(await seriousAxe(page, 'the details with Parts used')));
   expect(found, found.join('\n')).toEqual([]);
 
   await nav.getByRole('link', { name: 'My Van' }).tap();
