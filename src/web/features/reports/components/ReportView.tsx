@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ComponentType, lazy, type ReactNode, Suspense, useId } from 'react';
 import type { ChartSpec } from './chart-spec.ts';
-import { type ReportColumn, ReportTable } from './ReportTable.tsx';
+import { ReportTable, type ReportTableProps } from './ReportTable.tsx';
 
 /** The chart and its library in their own chunk; if it cannot be fetched, the table still shows every figure. */
 const ReportChart = lazy<ComponentType<{ spec: ChartSpec; descriptionId: string }>>(() =>
@@ -24,14 +24,7 @@ export interface ReportViewProps<R> {
   summary: string;
   /** A line under the summary (what the report counts, when it differs from the range). */
   note?: ReactNode;
-  table: {
-    label: string;
-    columns: readonly ReportColumn<R>[];
-    rows: readonly R[];
-    rowKey: (row: R, index: number) => string;
-    totalLabel?: string;
-    emptyMessage: string;
-  };
+  table: ReportTableProps<R>;
 }
 
 export function ReportView<R>({ chart, summary, note, table }: ReportViewProps<R>) {
