@@ -184,6 +184,14 @@ test('a technician requests parts offline, receives them, and fits one on a job 
   const panel = page.getByRole('region', { name: 'Work Progress' });
   await panel.getByRole('button', { name: 'Start Work' }).tap();
   await expect(panel.getByRole('button', { name: 'Complete Work' })).toBeVisible();
+  // The start is on the server and the page has read it back (nothing in flight) before the signal goes.
+  await expect(page.getByTestId('sync-status')).toHaveCount(0, { timeout: scaled(30_000) });
+  await expect
+    .poll(
+      async () =>
+        (await ok<RequestDetails>(await request.get(`/api/service-requests/${job.id}`, { headers: admin }))).status,
+    )
+    .toBe('IN_PROGRESS');
   await context.setOffline(true);
   await panel.getByRole('button', { name: 'Complete Work' }).tap();
   const complete = page.getByRole('dialog', { name: 'Complete Work' });

@@ -37,9 +37,7 @@ import { RowErrorsCard } from './components/RowErrorsCard.tsx';
 import { Section } from './components/Section.tsx';
 
 /** A download the page waits for. */
-interface FileWork {
-  (): Promise<void>;
-}
+type FileWork = () => Promise<void>;
 
 export default function ImportPage() {
   const { t, ready } = useTranslation('imports');

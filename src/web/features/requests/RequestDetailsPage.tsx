@@ -146,7 +146,7 @@ export default function RequestDetailsPage({ unitCard, completionParts, readings
 
       {isAssignee ? (
         <>
-          <OfflineAsOf since={offlineSinceOf(query.data)} />
+          <OfflineAsOf since={offlineSinceOf(query.data)} shownAt={query.dataUpdatedAt} />
           <SyncStatus taskId={r.id} />
         </>
       ) : null}

@@ -44,7 +44,7 @@ export default function MyTasksPage() {
   return (
     <Box>
       <PageHeader title={t('myTasks.title')} />
-      <OfflineAsOf since={offlineSinceOf(tasks.data)} />
+      <OfflineAsOf since={offlineSinceOf(tasks.data)} shownAt={tasks.dataUpdatedAt} />
       <SyncStatus />
       {tasks.isLoading ? <Loading /> : null}
       {tasks.error ? (

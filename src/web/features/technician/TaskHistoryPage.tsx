@@ -76,7 +76,7 @@ export default function TaskHistoryPage() {
   return (
     <Box>
       <PageHeader title={t('history.title')} />
-      <OfflineAsOf since={offlineSinceOf(history.data)} />
+      <OfflineAsOf since={offlineSinceOf(history.data)} shownAt={history.dataUpdatedAt} />
       <DataTable
         label={t('history.tableLabel')}
         columns={columns}

@@ -77,7 +77,7 @@ export default function MyVanPage() {
           </Stack>
         }
       />
-      <OfflineAsOf since={since} />
+      <OfflineAsOf since={since} shownAt={van.dataUpdatedAt} />
       <SyncStatus />
       {van.isLoading ? <Loading /> : null}
       {van.error ? (

@@ -7,8 +7,9 @@
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '#shared/contracts/auth.ts';
+import { ApiError } from '#web/lib/api-client.ts';
 import { session } from '#web/lib/session.ts';
-import { cachedRead, queue, unsentChanges } from './app-queue.ts';
+import { cachedRead, offlineSinceOf, queue, unsentChanges } from './app-queue.ts';
 import { forgetOnSignOut, unsentChanges as unsentOnSignOut } from './sign-out.ts';
 import { offlineDb } from './store.ts';
 
@@ -94,5 +95,26 @@ describe('the app queue and the session', () => {
     await late;
     await settle();
     expect(await readsOf(suresh.id)).toEqual([]);
+  });
+
+  it('lost signal during a refetch keeps a newer answer on screen, not the older copy on the phone', async () => {
+    session.set(suresh, 'token-suresh');
+    const key = ['task', 'job-9'];
+    await cachedRead(suresh.id, key, async () => ({ id: 'job-9', status: 'ASSIGNED' }));
+    const savedAt = (await readsOf(suresh.id)).find((r) => r.key.includes('job-9'))?.savedAt ?? 0;
+    const noSignal = async (): Promise<{ id: string; status: string }> => {
+      throw new ApiError(0, 'NETWORK', 'no signal');
+    };
+    // Started since (the screen's answer came after the phone's copy): it stays, as of then.
+    const started = { id: 'job-9', status: 'IN_PROGRESS' };
+    const kept = await cachedRead(suresh.id, key, noSignal, { data: started, dataUpdatedAt: savedAt + 5_000 });
+    expect(kept.status).toBe('IN_PROGRESS');
+    expect(offlineSinceOf(kept)).toBe(savedAt + 5_000);
+    // An older answer on screen gives way to the phone's copy.
+    const older = await cachedRead(suresh.id, key, noSignal, { data: started, dataUpdatedAt: savedAt - 5_000 });
+    expect(older.status).toBe('ASSIGNED');
+    expect(offlineSinceOf(older)).toBe(savedAt);
+    session.clear();
+    await settle();
   });
 });

@@ -182,22 +182,36 @@ export function offlineSinceOf(data: unknown): number | null {
   return typeof own === 'number' ? own : (fromPhone.get(data) ?? null);
 }
 
+/** What a screen shows now for the same read: its data and when it came (the query's state). */
+export interface ShownRead<T> {
+  data: T | undefined;
+  dataUpdatedAt: number;
+}
+
 /**
  * A query function that keeps its answer on the phone for this user and serves it when the
  * network fails. Use with `structuralSharing: false` so the served object keeps its mark.
+ *
+ * `shown`: when the network fails, an answer already on screen that is newer than the phone's copy
+ * stays (as of when it came). A refetch cut off by lost signal right after a change was sent (Start
+ * Work, then no signal) must not put the older copy, from before the change, back on screen.
  */
 export async function cachedRead<T extends object>(
   userId: string | undefined,
   key: readonly unknown[],
   fetch: () => Promise<T>,
+  shown?: ShownRead<T>,
 ): Promise<T> {
   if (!userId) return fetch();
   const read = await whilePhoneRead(() =>
     readThrough(db(), userId, key, fetch, isNetworkError, Date.now, () => signedIn() === userId),
   );
   if (read.offlineSince === null) return read.data;
-  const copy = (Array.isArray(read.data) ? [...read.data] : { ...read.data, [SAVED_AT]: read.offlineSince }) as T;
-  fromPhone.set(copy, read.offlineSince);
+  const shownSince = shown?.data ? (offlineSinceOf(shown.data) ?? shown.dataUpdatedAt) : 0;
+  const [data, since] =
+    shown?.data && shownSince > read.offlineSince ? [shown.data, shownSince] : [read.data, read.offlineSince];
+  const copy = (Array.isArray(data) ? [...data] : { ...data, [SAVED_AT]: since }) as T;
+  fromPhone.set(copy, since);
   return copy;
 }
 

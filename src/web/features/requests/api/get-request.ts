@@ -17,10 +17,11 @@ export function useRequest(id: string) {
     queryKey: requestQueryKey(id),
     // A technician's tasks are kept on the phone and served from there when the network fails
     // (issue 22, ADR 027); the office's screens are not stored.
-    queryFn: ({ signal }) => {
+    queryFn: ({ signal, client, queryKey }) => {
       const user = session.get().user;
       const phone = user?.policyRole === ROLE.TECHNICIAN ? user.id : undefined;
-      return cachedRead(phone, ['task', id], () => fetchRequest(id, signal));
+      const shown = client.getQueryState<RequestDetails>(queryKey);
+      return cachedRead(phone, ['task', id], () => fetchRequest(id, signal), shown);
     },
     structuralSharing: false,
     // The photo links are signed for an hour or more; refetch well within that.
