@@ -37,7 +37,9 @@ import { RowErrorsCard } from './components/RowErrorsCard.tsx';
 import { Section } from './components/Section.tsx';
 
 /** A download the page waits for. */
-type FileWork = () => Promise<void>;
+interface FileWork {
+  (): Promise<void>;
+}
 
 export default function ImportPage() {
   const { t, ready } = useTranslation('imports');
