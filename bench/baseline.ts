@@ -19,7 +19,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { SORT_MATCHES_UP_TO } from '#server/lib/paging.ts';
-import { PUSH_CHANNEL } from '#server/lib/push-channel.ts';
+import { PUSH_BATCH, PUSH_CHANNEL, pushPayload } from '#server/lib/push-channel.ts';
 import { SYSTEM_EMAIL_PATTERN } from '#server/lib/system-accounts.ts';
 import { e164, sendableAt } from '#server/modules/messages/outbox.service.ts';
 import {
@@ -186,6 +186,7 @@ const ACTIVE_AMONG = `select "id" from "users" where ("users"."id" = any($1::uui
 /** One array per column: the statement's text does not depend on the number of rows (events.ts). */
 const INSERT_NOTIFICATIONS = `insert into "notifications" ("to_user_id", "sender_id", "message", "request_id", "event", "message_key", "message_params") select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::text[], $6::text[], $7::jsonb[])`;
 const PUSH = 'SELECT pg_notify($1, $2)';
+const INSERT_NOTIFICATIONS_PUSH = `with "written" as (${INSERT_NOTIFICATIONS}) select pg_notify($8, $9)`;
 /** The outbox's writes of a request's moment (issue 35, ADR 046; messages/outbox.repository.ts). */
 const REQUEST_FACTS = `select "service_requests"."id", "service_requests"."ticket_no", "service_requests"."customer_id", "service_requests"."job", "service_requests"."assigned_at", "users"."name", "products"."name" from "service_requests" left join "users" on "users"."id" = "service_requests"."assigned_to_id" left join "units" on "units"."id" = "service_requests"."unit_id" left join "products" on "products"."id" = "units"."product_id" where "service_requests"."id" in ($1)`;
 const RECIPIENTS = `select "id", "name", "primary_phone", "language", "whatsapp_opt_in", "sms_opt_in" from "customers" where "customers"."id" in ($1)`;
@@ -194,21 +195,15 @@ const INSERT_MESSAGES = `insert into "customer_messages" ("id", "channel", "reci
 const SERVICE_NAME = 'AquaDesk Service';
 const TIME_ZONE = 'Asia/Kolkata';
 
-function placeholders(from: number, count: number): string {
-  return Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ');
-}
-
-/** The recipients query of notifications/events.service.ts for these roles in a region. */
-function actorsInRegionSql(allowed: readonly SystemRole[]): { text: string; roles: SystemRole[][] } {
-  const global = allowed.filter((r) => GLOBAL_SCOPE_ROLES.includes(r));
-  const regional = allowed.filter((r) => !GLOBAL_SCOPE_ROLES.includes(r));
-  // $2: system accounts (the maintenance scheduler, lib/system-accounts.ts) are never told.
-  const g = placeholders(3, global.length);
-  const r = placeholders(3 + global.length, regional.length);
-  const regionParam = `$${3 + global.length + regional.length}`;
-  const text = `select "users"."id" from "users" inner join "roles" on "roles"."id" = "users"."role_id" where ("users"."status" = $1 and "users"."email" not like $2 and ("roles"."policy_role" in (${g}) or ("roles"."policy_role" in (${r}) and ("users"."region_id" = ${regionParam} or "users"."region_id" is null))))`;
-  return { text, roles: [global, regional] };
-}
+/** The recipients query of notifications/repository.ts (actorsInRegion): one text for every set of roles. */
+const ACTORS_IN_REGION = `select u.id from "roles" cross join lateral (
+        select "users"."id" from "users"
+        where "users"."role_id" = "roles"."id" and "users"."status" = $1
+          and "users"."email" not like $2
+          and ("roles"."policy_role" = any($3::text[])
+               or "users"."region_id" = $4 or "users"."region_id" is null)
+        offset 0) u
+      where "roles"."policy_role" = any($5::text[])`;
 
 // ------------------------------------------------------------------ shapes
 
@@ -315,12 +310,11 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
     allowed: readonly SystemRole[],
     requesterToo: boolean,
   ): Promise<void> => {
-    const q = actorsInRegionSql(allowed);
-    const rows = await c.rows(q.text, [
+    const rows = await c.rows(ACTORS_IN_REGION, [
       'ACTIVE',
       SYSTEM_EMAIL_PATTERN,
-      ...(q.roles[0] ?? []),
-      ...(q.roles[1] ?? []),
+      allowed.filter((r) => GLOBAL_SCOPE_ROLES.includes(r)),
+      [...allowed],
       input.request.regionId,
     ]);
     const audience = new Map<string, 'requester' | 'actor-next'>();
@@ -328,11 +322,15 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
     for (const r of rows) if (!audience.has(r[0] as string)) audience.set(r[0] as string, 'actor-next');
     audience.delete(input.actorId);
     if (audience.size === 0) return;
-    const ids = [...audience.keys()];
-    const active = await c.rows(ACTIVE_AMONG, [ids, 'ACTIVE', SYSTEM_EMAIL_PATTERN, input.actorId]);
-    if (active.length === 0) return;
+    // Those who act next are active people already (ACTORS_IN_REGION); the requester is checked.
+    const named = [...audience].filter(([, a]) => a !== 'actor-next').map(([id]) => id);
+    const active = named.length
+      ? await c.rows(ACTIVE_AMONG, [named, 'ACTIVE', SYSTEM_EMAIL_PATTERN, input.actorId])
+      : [];
+    const next = [...audience].filter(([, a]) => a === 'actor-next').map(([id]) => id);
+    if (next.length + active.length === 0) return;
     // In id order, as notifications/events.service.ts writes them (the lock order of the unread trigger).
-    const ordered = active.map((r) => r[0] as string).sort();
+    const ordered = [...next, ...active.map((r) => r[0] as string)].sort();
     const cols: unknown[][] = [[], [], [], [], [], [], []];
     for (const to of ordered) {
       // The words as a catalogue key and parameters too (ADR 022), as events.ts stores them.
@@ -348,10 +346,14 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
       ];
       for (const [i, v] of row.entries()) cols[i]?.push(v);
     }
+    // Up to PUSH_BATCH recipients: the insert and the push in one statement, as events.service.ts sends them.
+    if (ordered.length <= PUSH_BATCH) {
+      await c.rows(INSERT_NOTIFICATIONS_PUSH, [...cols, PUSH_CHANNEL, pushPayload(ordered)]);
+      return;
+    }
     await c.rows(INSERT_NOTIFICATIONS, cols);
-    const users = ordered;
-    for (let i = 0; i < users.length; i += 150) {
-      await c.rows(PUSH, [PUSH_CHANNEL, JSON.stringify({ users: users.slice(i, i + 150) })]);
+    for (let i = 0; i < ordered.length; i += PUSH_BATCH) {
+      await c.rows(PUSH, [PUSH_CHANNEL, pushPayload(ordered.slice(i, i + PUSH_BATCH))]);
     }
   };
 

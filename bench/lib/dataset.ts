@@ -211,6 +211,12 @@ const MODELS = [
   'HydroMax UF',
   'Everfresh Copper RO',
 ];
+/**
+ * A model in one request of a thousand (issue 39): the bench's search for a term found in 0.1% of
+ * the requests (RARE_TERM) reads these.
+ */
+export const RARE_MODEL = 'Zenith X9';
+export const RARE_TERM = 'zenith';
 const REJECT_REASONS = ['Customer not reachable', 'Duplicate request', 'Outside service area', 'Customer cancelled'];
 /** Customers' languages for messages (issue 35), by weight: English 40%, Hindi 20%, the four southern 10% each. */
 const LANGUAGE_MIX = ['en-IN', 'en-IN', 'en-IN', 'en-IN', 'hi', 'hi', 'ta', 'te', 'kn', 'ml'];
@@ -452,7 +458,8 @@ export async function generate(sql: Sql, o: GenerateOptions): Promise<DatasetSta
                CASE WHEN s.status IN ('APPROVED', 'ASSIGNED', 'IN_PROGRESS', 'WORK_COMPLETED', 'COMPLETED')
                     THEN CASE WHEN s.h15 % 2 = 0 THEN st.svc_mgr ELSE st.svc_leads[1 + s.h15 % 3] END END AS approver_id,
                (${arr(DESCRIPTIONS)})[1 + (array_position(${arr(['SERVICE', 'INSTALLATION', 'COMPLAINT', 'ENQUIRY'])}, s.type) - 1) * 6 + s.h14 % 6]
-                 || ' (' || (${arr(MODELS)})[1 + s.h15 % ${MODELS.length}] || ')' AS description,
+                 || ' (' || CASE WHEN s.h15 % 1000 = 999 THEN '${RARE_MODEL}'
+                                 ELSE (${arr(MODELS)})[1 + s.h15 % ${MODELS.length}] END || ')' AS description,
                least(now(), s.created_at + interval '1 day') AS assigned_at,
                least(now(), s.created_at + interval '3 days') AS completed_at
           FROM sr_idx s

@@ -2,6 +2,8 @@
  * The measured endpoints. Each yields, request after request, the path and body for our server
  * (signed in with a bearer token) and for the baseline (the same actor in plain headers).
  */
+import { formatTicket } from '#shared/domain/ticket.ts';
+import { RARE_TERM } from './dataset.ts';
 import type { Sql } from './target.ts';
 
 export type Side = 'ours' | 'base';
@@ -24,6 +26,8 @@ export interface Fixtures {
   detailIds: string[];
   /** Full customer names that occur in the data, searched in turn. */
   searchTerms: string[];
+  /** Ticket numbers as a user types them ("SR-…"), searched in turn (issue 39). */
+  ticketTerms: string[];
   customers: { id: string; regionId: string }[];
   /** Pending, service-stage requests: each approve takes a fresh one; ours and the baseline's are disjoint. */
   approveIds: Record<Side, string[]>;
@@ -66,6 +70,33 @@ const DESCRIPTIONS = [
   'Enquiry about AMC plans and pricing',
 ];
 const TYPES = ['COMPLAINT', 'SERVICE', 'INSTALLATION', 'ENQUIRY'];
+
+/**
+ * Issue 39's two searches, on one connection and our server alone (the baseline copies the list's
+ * SQL for a name, not these shapes): a term found in 0.1% of the requests (RARE_TERM, a model the
+ * generator puts in one request of a thousand) and a ticket number.
+ */
+export const ONE_CONNECTION_SEARCHES: Endpoint[] = [
+  {
+    id: 'search-rare',
+    label: `list with a search term in 0.1% of requests ("${RARE_TERM}")`,
+    method: 'GET',
+    status: 200,
+    actor: (f) => f.admin,
+    calls: () => () => ({ path: `/api/service-requests?search=${RARE_TERM}&page=1&pageSize=10` }),
+  },
+  {
+    id: 'search-ticket',
+    label: 'list with a ticket number ("SR-…")',
+    method: 'GET',
+    status: 200,
+    actor: (f) => f.admin,
+    calls: (f) =>
+      cycle(f.ticketTerms, (t) => ({
+        path: `/api/service-requests?search=${encodeURIComponent(t)}&page=1&pageSize=10`,
+      })),
+  },
+];
 
 export const ENDPOINTS: Endpoint[] = [
   {
@@ -186,6 +217,11 @@ export async function loadFixtures(
         GROUP BY lower(name) ORDER BY lower(name) LIMIT 20`,
     )
   ).map((r) => r.name);
+  const ticketTerms = (
+    await sql.query<{ ticket_no: string }>(
+      `SELECT ticket_no::text FROM service_requests TABLESAMPLE SYSTEM (10) REPEATABLE (11) LIMIT 500`,
+    )
+  ).map((r) => formatTicket(Number(r.ticket_no)));
   const customers = (
     await sql.query<{ id: string; region_id: string }>(
       `SELECT id, region_id FROM customers TABLESAMPLE SYSTEM (20) REPEATABLE (3) LIMIT 1000`,
@@ -202,6 +238,7 @@ export async function loadFixtures(
   return {
     detailIds,
     searchTerms,
+    ticketTerms,
     customers,
     approveIds: { ours: pending.filter((_, i) => i % 2 === 0), base: pending.filter((_, i) => i % 2 === 1) },
   };

@@ -10,6 +10,12 @@ import { type AuthChange, announceLocally, changesOf } from './actor-cache.ts';
 
 export const PUSH_CHANNEL = 'aquadesk_notifications';
 
+/** Users per push: pg_notify payloads are limited to 8000 bytes. */
+export const PUSH_BATCH = 150;
+
+/** The payload of a push to these users (at most PUSH_BATCH). */
+export const pushPayload = (userIds: string[]) => JSON.stringify({ users: userIds });
+
 /** Queue a push to these users: delivered on commit, to every server process listening. */
 export async function publish(tx: Tx, userIds: string[]): Promise<void> {
   const query = rawStatementFor(
@@ -17,9 +23,8 @@ export async function publish(tx: Tx, userIds: string[]): Promise<void> {
     'pg-notify',
     () => sql`SELECT pg_notify(${PUSH_CHANNEL}, ${sql.placeholder('payload')})`,
   );
-  // pg_notify payloads are limited to 8000 bytes: send the ids in chunks.
-  for (let i = 0; i < userIds.length; i += 150) {
-    await query.execute({ payload: JSON.stringify({ users: userIds.slice(i, i + 150) }) });
+  for (let i = 0; i < userIds.length; i += PUSH_BATCH) {
+    await query.execute({ payload: pushPayload(userIds.slice(i, i + PUSH_BATCH)) });
   }
 }
 

@@ -6,11 +6,17 @@
  */
 import type { Tx } from '#server/db/client.ts';
 import { renderNotification } from '#server/lib/i18n.ts';
-import { publish } from '#server/lib/push-channel.ts';
+import { PUSH_BATCH, publish } from '#server/lib/push-channel.ts';
 import type { SystemRole } from '#shared/domain/roles.ts';
 import { approversOf, DISPATCHERS } from '#shared/domain/workflow.ts';
 import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
-import { activeRecipients, actorsInRegion, insertNotifications, type NotificationRow } from './repository.ts';
+import {
+  activeRecipients,
+  actorsInRegion,
+  insertNotifications,
+  insertNotificationsAndPush,
+  type NotificationRow,
+} from './repository.ts';
 
 export type WorkflowEvent =
   | 'created'
@@ -145,12 +151,16 @@ export async function recipientsOf(tx: Tx, input: WorkflowEventInput): Promise<M
 export async function notifyWorkflowEvent(tx: Tx, input: WorkflowEventInput): Promise<string[]> {
   const recipients = await recipientsOf(tx, input);
   if (recipients.size === 0) return [];
-  // Only active users get notifications (a deactivated requester is skipped).
-  const active = await activeRecipients(tx, [...recipients.keys()], input.actorId);
+  // Only active users get notifications (a deactivated requester is skipped). Those who act next
+  // come from actorsInRegion, which reads active people only: the others are checked (issue 39:
+  // one statement less in a create).
+  const named = [...recipients].filter(([, audience]) => audience !== 'actor-next').map(([id]) => id);
+  const active = named.length ? await activeRecipients(tx, named, input.actorId) : [];
+  const next = [...recipients].filter(([, audience]) => audience === 'actor-next').map(([id]) => id);
   // The unread-count trigger locks each recipient's user row until commit. Rows taken in one
   // global order (by id) keep two concurrent events with shared recipients from deadlocking,
   // which they did under the bench's 50 concurrent creates (docs/performance.md).
-  const ordered = active.map(({ id }) => id).sort();
+  const ordered = [...next, ...active.map(({ id }) => id)].sort();
   const values = ordered.map((id) => {
     const { key, params } = notificationKeyFor(input, recipients.get(id) ?? 'requester');
     return {
@@ -164,9 +174,13 @@ export async function notifyWorkflowEvent(tx: Tx, input: WorkflowEventInput): Pr
     };
   });
   if (values.length === 0) return [];
-  await insertNotifications(tx, values);
   const ids = values.map((v) => v.toUserId);
-  await publish(tx, ids);
+  if (ids.length <= PUSH_BATCH) {
+    await insertNotificationsAndPush(tx, values, ids);
+  } else {
+    await insertNotifications(tx, values);
+    await publish(tx, ids);
+  }
   return ids;
 }
 
