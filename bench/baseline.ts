@@ -314,8 +314,8 @@ export async function buildBaseline(driver: Driver): Promise<FastifyInstance> {
       'ACTIVE',
       SYSTEM_EMAIL_PATTERN,
       allowed.filter((r) => GLOBAL_SCOPE_ROLES.includes(r)),
-      [...allowed],
       input.request.regionId,
+      [...allowed],
     ]);
     const audience = new Map<string, 'requester' | 'actor-next'>();
     if (requesterToo) audience.set(input.request.requestedById, 'requester');
