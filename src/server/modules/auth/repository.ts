@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { ASYNC_COMMIT } from '#server/db/async-commit.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
 import { refreshSessions, regions, roles, users } from '#server/db/schema/people.ts';
@@ -138,18 +139,16 @@ const guessKey = (email: string) => `account-guess:${email}`;
  * Else the answer names the window (its end, as PostgreSQL wrote it) for the give-back.
  */
 export async function reserveGuess(db: Db, email: string, windowMs: number, limit: number): Promise<string | null> {
-  const res = await db.transaction(async (tx) => {
-    // As the rate-limit store does: every attempt updates this one row, so no WAL flush wait.
-    await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
-    return tx.execute<{ window: string }>(sql`
+  // As the rate-limit store does: every attempt updates this one row, so no WAL flush wait; one
+  // statement on its own (ASYNC_COMMIT, ops/repository.ts).
+  const res = await db.execute<{ window: string }>(sql`
       INSERT INTO rate_limit_hits AS r (key, hits, reset_at)
-      VALUES (${guessKey(email)}, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}))
+      SELECT ${guessKey(email)}, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}) FROM ${ASYNC_COMMIT}
       ON CONFLICT (key) DO UPDATE SET
         hits = CASE WHEN r.reset_at <= clock_timestamp() THEN 1 ELSE r.hits + 1 END,
         reset_at = CASE WHEN r.reset_at <= clock_timestamp() THEN excluded.reset_at ELSE r.reset_at END
       WHERE r.reset_at <= clock_timestamp() OR r.hits < ${limit}
       RETURNING reset_at::text AS window`);
-  });
   return res.rows[0]?.window ?? null;
 }
 

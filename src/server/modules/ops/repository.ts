@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { ASYNC_COMMIT } from '#server/db/async-commit.ts';
 import type { Database, Db } from '#server/db/client.ts';
 
 /**
@@ -25,18 +26,19 @@ export async function selectOne(db: Db): Promise<void> {
  * attempt and queue a client's requests behind each other. A crash can forget the last few hits
  * (a fraction of a second of them), which a rate limit can afford; the data it guards cannot be
  * touched by it.
+ *
+ * One statement, one round trip (issue 39; it was BEGIN, SET LOCAL, the upsert and COMMIT):
+ * `ASYNC_COMMIT` (db/async-commit.ts) sets the setting for the statement's own implicit transaction, whose commit reads
+ * it. `db` is never a caller's transaction (that commit would not wait for its flush either).
  */
 export async function hit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  const res = await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
-    return tx.execute<{ hits: number; ttl: number }>(sql`
+  const res = await db.execute<{ hits: number; ttl: number }>(sql`
     INSERT INTO rate_limit_hits AS r (key, hits, reset_at)
-    VALUES (${key}, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}))
+    SELECT ${key}, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}) FROM ${ASYNC_COMMIT}
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN r.reset_at <= clock_timestamp() THEN 1 ELSE r.hits + 1 END,
       reset_at = CASE WHEN r.reset_at <= clock_timestamp() THEN excluded.reset_at ELSE r.reset_at END
     RETURNING hits, greatest(0, ceil(extract(epoch FROM (reset_at - clock_timestamp())) * 1000))::int AS ttl`);
-  });
   const row = res.rows[0];
   return { current: Number(row?.hits ?? 1), ttl: Number(row?.ttl ?? windowMs) };
 }
