@@ -20,6 +20,7 @@ import { jobSheetUrl } from '#server/lib/job-sheet-links.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { TokenService } from '#server/lib/tokens.ts';
 import { type Args, parseArgs } from './lib/args.ts';
+import { vacuumAsAutovacuumWould } from './lib/autovacuum.ts';
 import { type BackupResult, measureBackup } from './lib/backup.ts';
 import { addNotifications, checkConsistency, type DatasetStats, dropScratch, generate } from './lib/dataset.ts';
 import { type DuplicatesResult, measureDuplicates } from './lib/duplicates.ts';
@@ -296,11 +297,18 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
     const order = twoPhase
       ? [...endpoints].sort((a, b) => Number(b.id === 'unread') - Number(a.id === 'unread'))
       : endpoints;
+    // This machine's PostgreSQL runs without autovacuum: do its work between the steps (autovacuum.ts).
+    const autovacuum = async () => {
+      const done = await vacuumAsAutovacuumWould(target);
+      if (done.length) log(`  (as autovacuum would: ${done.join(', ')})`);
+    };
     for (const e of order) {
+      await autovacuum();
       await refreshTokens();
       rows.push({ id: e.id, label: e.label, ...(await run(e.id)) });
     }
 
+    await autovacuum();
     log('== every endpoint on one connection (ours alone) ==');
     const unloaded: Record<string, Measure> = {};
     for (const e of endpoints.filter((x) => UNLOADED_IDS.includes(x.id))) {
@@ -498,6 +506,7 @@ async function runOne(args: Args, db: DbKind): Promise<RunResult | null> {
 
     let loginResult: RunResult['login'];
     if (!args.only || args.only.includes('login')) {
+      await autovacuum();
       log('== P9: login against raw argon2 ==');
       const ours9 = await measureLogin({
         server: ours,

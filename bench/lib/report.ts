@@ -525,7 +525,7 @@ export function markdown(run: RunResult, other?: RunResult): string {
     `# Bench: size ${run.size}, ${run.db === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
     '',
     `Run ${run.startedAt} on ${run.machine.cpus} cores, ${run.machine.memGiB} GiB, Node ${run.machine.node} (load average at start ${run.machine.load.map((x) => x.toFixed(2)).join(', ')}).`,
-    `${run.connections} connections; per endpoint a ${run.warmup} s warm-up on each server, then ${run.duration} s on each in half-length slots ordered ours, baseline, baseline, ours. p99 is the worse slot's. The targets' verdicts use these 50-connection figures.`,
+    `${run.connections} connections; per endpoint a ${run.warmup} s warm-up on each server, then ${run.duration} s on each in half-length slots ordered ours, baseline, baseline, ours. p99 is the worse slot's. The targets' verdicts use these ${run.connections}-connection figures and, where they say so, the one-connection readings below.`,
     '',
     `Dataset: ${rows}.`,
     `Generated in bulk: ${load}.`,
