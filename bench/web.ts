@@ -34,7 +34,33 @@ interface PageScore {
   cls: number;
   speedIndexMs: number;
   transferKiB: number;
+  /** What Lighthouse took for the largest paint (its selector), so a late one can be found. */
+  lcpElement: string;
+  /** The longest main-thread tasks (ms, where they came from): what Total Blocking Time is made of. */
+  longTasks: string;
   pass: boolean;
+}
+
+interface NodeDetails {
+  type?: string;
+  selector?: string;
+  items?: NodeDetails[];
+  node?: NodeDetails;
+}
+
+/** The LCP element's selector from the audit's (nested) details table. */
+function lcpSelector(details: unknown): string {
+  const walk = (d: NodeDetails | undefined): string | undefined => {
+    if (!d) return undefined;
+    if (d.type === 'node' && d.selector) return d.selector;
+    if (d.node) return walk(d.node);
+    for (const i of d.items ?? []) {
+      const found = walk(i);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(details as NodeDetails) ?? '?';
 }
 
 async function audit(url: string, port: number, signedIn: boolean): Promise<PageScore> {
@@ -61,6 +87,13 @@ async function audit(url: string, port: number, signedIn: boolean): Promise<Page
     cls: num('cumulative-layout-shift'),
     speedIndexMs: num('speed-index'),
     transferKiB: num('total-byte-weight') / 1024,
+    lcpElement: lcpSelector(lhr.audits['largest-contentful-paint-element']?.details),
+    longTasks: (
+      (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number }[] } | undefined)?.items ?? []
+    )
+      .slice(0, 3)
+      .map((t) => `${Math.round(t.duration ?? 0)} ms ${(t.url ?? '').replace(/^https?:\/\/[^/]+/, '') || '(page)'}`)
+      .join('; '),
     pass: score >= 90 && lcpMs <= 2500,
   };
 }
@@ -138,6 +171,10 @@ async function main() {
           s.pass ? 'met' : 'missed'
         } |`,
     ),
+    '',
+    '| page | largest paint (Lighthouse) | longest main-thread tasks |',
+    '|---|---|---|',
+    ...scores.map((s) => `| ${s.page} | \`${s.lcpElement}\` | ${s.longTasks || 'none'} |`),
     '',
   ];
   const md = lines.join('\n');

@@ -27,7 +27,9 @@ export const USAGE = `Usage: npm run bench -- --size S|M|L [options]
   --db postgres|pglite|both
                         database of our server (default postgres: DATABASE_URL or TEST_DATABASE_URL,
                         else postgres://postgres@127.0.0.1:5432/test; the bench creates aquadesk_bench_<pid>)
-  --duration N          seconds of load per endpoint and server (default S and M: 5, L: 10)
+  --duration N          seconds of load per endpoint and server (default S and M: 5, L: 10); under 3
+                        is a smoke run (CI): 1 s one-connection readings, 0.2 s settles, a 3 s
+                        sign-in run and imports of 10,000 rows; it checks the harness, not figures
   --warmup N            seconds of warm-up before each (default S and M: 1, L: 3)
   --connections N       concurrent connections (default 50)
   --only a,b            only these endpoints (list,search,mine,detail,dashboard-admin,dashboard-manager,unread,create,approve,login,due,duplicates,readings,public,messages,stock,backup,export,import)

@@ -20,10 +20,11 @@ export interface ImportStep {
   created: number;
 }
 
-/** The rows per database. */
-export function importRows(db: DbKind): number {
+/** The rows per database; a smoke run (CI) imports 10,000. */
+export function importRows(db: DbKind, smoke = false): number {
   const asked = Number(process.env.BENCH_IMPORT_ROWS);
   if (Number.isInteger(asked) && asked > 0) return asked;
+  if (smoke) return 10_000;
   return db === 'postgres' ? 100_000 : 20_000;
 }
 
@@ -59,9 +60,14 @@ async function upload(server: Server, token: string, kind: 'customers' | 'units'
   return { seconds, created: body.created };
 }
 
-export async function measureImports(o: { server: Server; fixtures: Fixtures; db: DbKind }): Promise<ImportStep[]> {
+export async function measureImports(o: {
+  server: Server;
+  fixtures: Fixtures;
+  db: DbKind;
+  smoke: boolean;
+}): Promise<ImportStep[]> {
   const token = o.fixtures.admin.token;
-  const rows = importRows(o.db);
+  const rows = importRows(o.db, o.smoke);
   const [region] = await call<{ name: string }[]>(o.server, token, '/api/regions');
   const [product] = await call<{ name: string; brand: string; parts: { name: string }[] }[]>(
     o.server,

@@ -28,9 +28,17 @@ interface Fire {
   expected: number;
 }
 
-/** Requests still in flight when autocannon stops keep the server busy for a moment: let them finish. */
-const SETTLE_MS = 1000;
-const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
+/**
+ * Requests still in flight when autocannon stops keep the server busy for a moment: let them finish.
+ * A smoke run (CI: `--duration` under 3 s) measures nothing it keeps, so it waits less.
+ */
+let settleMs = 1000;
+let unloadedWarmupSeconds = 1;
+export function smokeTimings(): void {
+  settleMs = 200;
+  unloadedWarmupSeconds = 0.5;
+}
+const settle = () => new Promise((r) => setTimeout(r, settleMs));
 
 async function fire(f: Fire): Promise<{ result: autocannon.Result; statuses: Map<number, number> }> {
   const out = await fireOnce(f);
@@ -179,7 +187,7 @@ export async function measureUnloaded(o: {
   seconds: number;
 }): Promise<Measure> {
   const st = sideState(o.server, 'ours', o.endpoint, o.fixtures, 1);
-  await warm(st, 1);
+  await warm(st, unloadedWarmupSeconds);
   await slot(st, o.seconds, 1, o.endpoint.id);
   return summarize(st);
 }
@@ -192,6 +200,8 @@ export async function measureLogin(o: {
   connections: number;
   warmup: number;
   duration: number;
+  /** The measured run's floor (a sign-in is slow, and a short run holds few of them). */
+  minSeconds: number;
 }): Promise<Measure> {
   const body = JSON.stringify({ email: o.email, password: o.password });
   const base = {
@@ -205,10 +215,11 @@ export async function measureLogin(o: {
   if (o.warmup > 0) {
     await fire({ ...base, duration: o.warmup });
     // Up to 50 sign-ins (argon2, about 13 ms of CPU each) can still be queued: wait for them.
-    await new Promise((r) => setTimeout(r, 3000));
+    await new Promise((r) => setTimeout(r, settleMs * 3));
   }
-  // At least 10 s: a sign-in is slow, and a short run holds few of them.
-  const { value, peakMiB } = await withRssPeak(o.server, () => fire({ ...base, duration: Math.max(o.duration, 10) }));
+  const { value, peakMiB } = await withRssPeak(o.server, () =>
+    fire({ ...base, duration: Math.max(o.duration, o.minSeconds) }),
+  );
   const ok = value.statuses.get(200) ?? 0;
   const all = [...value.statuses.values()].reduce((a, b) => a + b, 0);
   return {
