@@ -74,6 +74,12 @@ async function audit(url: string, port: number, signedIn: boolean): Promise<Page
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // BENCH_WEB_LHR_DIR=<dir> keeps each page's whole Lighthouse report, for finding what costs.
+  const keep = process.env.BENCH_WEB_LHR_DIR;
+  if (keep) {
+    fs.mkdirSync(keep, { recursive: true });
+    fs.writeFileSync(path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '_')}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);

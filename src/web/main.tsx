@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isPublicPath } from '#shared/domain/permissions.ts';
 import { AppProviders } from './app/providers.tsx';
@@ -24,22 +24,28 @@ void Promise.allSettled([
   import('./i18n/index.ts').then((m) => m.i18nReady),
   import('./app/offline-actions.ts'),
 ]).finally(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <ErrorBoundary>
-        {isPublicPath(window.location.pathname) ? (
-          <Suspense fallback={null}>
-            <PublicApp />
-          </Suspense>
-        ) : (
-          <AppProviders>
-            <AppRouter />
+  const app = createRoot(root);
+  // The first render as a transition: React renders the shell in slices of a few milliseconds and
+  // answers taps in between, instead of one long task on a slow phone's CPU (issue 39: Total
+  // Blocking Time); the boot screen stays until the first screen commits.
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <ErrorBoundary>
+          {isPublicPath(window.location.pathname) ? (
             <Suspense fallback={null}>
-              <UpdatePrompt />
+              <PublicApp />
             </Suspense>
-          </AppProviders>
-        )}
-      </ErrorBoundary>
-    </StrictMode>,
+          ) : (
+            <AppProviders>
+              <AppRouter />
+              <Suspense fallback={null}>
+                <UpdatePrompt />
+              </Suspense>
+            </AppProviders>
+          )}
+        </ErrorBoundary>
+      </StrictMode>,
+    ),
   );
 });
