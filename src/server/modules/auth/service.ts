@@ -1,6 +1,6 @@
 /** Sign-in, rotating refresh sessions, sign-out, registration and password change. */
 import { timingSafeEqual } from 'node:crypto';
-import type { Db, Tx } from '#server/db/client.ts';
+import type { Db } from '#server/db/client.ts';
 import { DEMO_EMAILS } from '#server/db/seed/seed.ts';
 import { audit } from '#server/lib/audit.ts';
 import {
@@ -66,16 +66,8 @@ export class AuthService {
     return new Date(Date.now() + this.refreshTtlDays * 24 * 3600 * 1000);
   }
 
-  /**
-   * `known`: the user's row when the caller has just read it (sign-in), saving a read. `onOpen`
-   * runs in the session's own transaction (sign-in writes its audit row there: one commit).
-   */
-  private async openSession(
-    userId: string,
-    client: Client,
-    known?: repo.UserViewRow,
-    onOpen?: (tx: Tx) => Promise<void>,
-  ): Promise<SessionResult> {
+  /** A new session for the user (sign-in opens its own: `repo.openSignInSession`). */
+  private async openSession(userId: string, client: Client): Promise<SessionResult> {
     const secret = newSecret();
     const refreshExpires = this.expiry();
     const values = {
@@ -85,14 +77,8 @@ export class AuthService {
       userAgent: client.userAgent?.slice(0, 300),
       ip: client.ip,
     };
-    const session = onOpen
-      ? await this.db.transaction(async (tx) => {
-          const created = await repo.createSession(tx, values);
-          await onOpen(tx);
-          return created;
-        })
-      : await repo.createSession(this.db, values);
-    const user = known ?? (await repo.findUserById(this.db, userId));
+    const session = await repo.createSession(this.db, values);
+    const user = await repo.findUserById(this.db, userId);
     if (!user) throw unauthenticated(ERR.invalidCredentials);
     return this.result(user, session.id, secret, refreshExpires);
   }
@@ -119,14 +105,31 @@ export class AuthService {
    * is the only one a give-back may touch.
    */
   private async reserveGuess(email: string, action: string, ip: string, actorId: string | null): Promise<string> {
+    const reserved = await this.reserveGuessOnly(email);
+    const failures =
+      reserved === null ? 0 : await repo.recentFailedLogins(this.db, email, new Date(Date.now() - FAILURE_WINDOW_MS));
+    return this.refuseWhenLocked(email, reserved, failures, action, ip, actorId);
+  }
+
+  /** The account's counter step of `reserveGuess` (null: at the limit), with the occasional sweep. */
+  private async reserveGuessOnly(email: string): Promise<string | null> {
     if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {
       this.lastSweep = Date.now();
       await repo.sweepGuesses(this.db);
     }
-    const window = await repo.reserveGuess(this.db, email, FAILURE_WINDOW_MS, this.failsPerAccount);
-    const locked =
-      window === null ||
-      (await repo.recentFailedLogins(this.db, email, new Date(Date.now() - FAILURE_WINDOW_MS))) >= this.failsPerAccount;
+    return repo.reserveGuess(this.db, email, FAILURE_WINDOW_MS, this.failsPerAccount);
+  }
+
+  /** The reservation's window, or a 429 when the counter or the sliding window says locked. */
+  private async refuseWhenLocked(
+    email: string,
+    window: string | null,
+    failures: number,
+    action: string,
+    ip: string,
+    actorId: string | null,
+  ): Promise<string> {
+    const locked = window === null || failures >= this.failsPerAccount;
     if (!locked) return window;
     // Refused unchecked: a refusal is never counted (at the limit the counter does not rise),
     // and one refused by the sliding window gives its reservation back, so a burst of parallel
@@ -144,8 +147,11 @@ export class AuthService {
   }
 
   async login(email: string, password: string, client: Client): Promise<SessionResult> {
-    const window = await this.reserveGuess(email, 'auth.login', client.ip, null);
-    const creds = await repo.findCredentialsByEmail(this.db, email);
+    // Three round trips (issue 39, P9): the guess reserved, the account and its recent failures
+    // read together, and the session opened in one statement.
+    const reserved = await this.reserveGuessOnly(email);
+    const { failures, creds } = await repo.signInFacts(this.db, email, new Date(Date.now() - FAILURE_WINDOW_MS));
+    const window = await this.refuseWhenLocked(email, reserved, failures, 'auth.login', client.ip, null);
     // Verify against a dummy hash for unknown accounts, so both answers take the same time.
     const ok = await verifyPassword(creds?.passwordHash ?? (await dummyHash()), password);
     // A system account (ADR 023) never signs in, whatever its status or hash.
@@ -166,26 +172,30 @@ export class AuthService {
       throw unauthenticated(ERR.invalidCredentials);
     }
     const { passwordHash: _, ...user } = creds;
-    // The password was right: if opening the session fails (the database busy or gone), the
-    // reservation goes back too, so a server fault never counts against the account.
-    let released = false;
+    const secret = newSecret();
+    const refreshExpires = this.expiry();
+    let session: { id: string };
     try {
-      return await this.openSession(creds.id, client, user, async (tx) => {
-        await repo.releaseGuess(tx, email, window);
-        released = true;
-        await audit(tx, {
-          actorId: creds.id,
-          actorEmail: email,
-          action: 'auth.login',
+      // The session, the reservation given back and the audit row: one statement, all or nothing.
+      session = await repo.openSignInSession(
+        this.db,
+        {
+          userId: creds.id,
+          email,
+          tokenHash: sha256(secret),
+          expiresAt: refreshExpires,
+          userAgent: client.userAgent?.slice(0, 300),
           ip: client.ip,
-          entityType: 'session',
-        });
-      });
+        },
+        window,
+      );
     } catch (err) {
-      // Not twice: when the session's transaction gave it back, only a later step failed.
-      if (!released) await repo.releaseGuess(this.db, email, window).catch(() => {});
+      // The password was right: if opening the session fails (the database busy or gone), the
+      // reservation goes back too, so a server fault never counts against the account.
+      await repo.releaseGuess(this.db, email, window).catch(() => {});
       throw err;
     }
+    return this.result(user, session.id, secret, refreshExpires);
   }
 
   /**
