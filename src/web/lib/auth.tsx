@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -75,7 +76,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // (offline, server restarting) keeps the stored user.
       })
       .finally(() => {
-        if (!cancelled) setChecking(false);
+        // The signed-in shell and its first page render as a transition: in slices a slow phone
+        // can answer taps between, instead of one long task (issue 39, Total Blocking Time).
+        if (!cancelled) startTransition(() => setChecking(false));
       });
     return () => {
       cancelled = true;

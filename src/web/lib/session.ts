@@ -84,6 +84,9 @@ export const session = {
     emit();
   },
   setUser(user: AuthUser) {
+    // The server's answer at start is usually the user already stored: no new snapshot, so no
+    // render of everything that reads the session.
+    if (snapshot.user && JSON.stringify(snapshot.user) === JSON.stringify(user)) return;
     const s = storage();
     s?.setItem(STORAGE_KEYS.user, JSON.stringify(user));
     s?.setItem(STORAGE_KEYS.userId, user.id);
