@@ -51,6 +51,15 @@ export async function findCredentialsByEmail(db: Tx, email: string) {
   return row;
 }
 
+/** The audit trail's failed sign-ins of an email since a moment (the sliding lockout, ADR 015). */
+const failedSignInsSince = (email: string, since: Date) =>
+  and(
+    eq(auditLog.action, 'auth.login'),
+    eq(auditLog.outcome, 'failed'),
+    eq(auditLog.actorEmail, email),
+    gt(auditLog.at, since),
+  );
+
 /**
  * A sign-in's one read (issue 39, P9): the account with its hash, and the failed sign-ins of the
  * email since `since` (the sliding lockout), in one statement whether or not the account exists,
@@ -64,14 +73,7 @@ export async function signInFacts(
   const failed = db
     .select({ n: sql<number>`count(*)::int`.as('n') })
     .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, 'auth.login'),
-        eq(auditLog.outcome, 'failed'),
-        eq(auditLog.actorEmail, email),
-        gt(auditLog.at, since),
-      ),
-    )
+    .where(failedSignInsSince(email, since))
     .as('failed');
   const [row] = await db
     .select({ failures: failed.n, account: { ...userView, passwordHash: users.passwordHash } })
@@ -182,14 +184,7 @@ export async function recentFailedLogins(db: Tx, email: string, since: Date): Pr
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, 'auth.login'),
-        eq(auditLog.outcome, 'failed'),
-        eq(auditLog.actorEmail, email),
-        gt(auditLog.at, since),
-      ),
-    );
+    .where(failedSignInsSince(email, since));
   return row?.n ?? 0;
 }
 
