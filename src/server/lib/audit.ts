@@ -1,5 +1,6 @@
 /** The append-only audit trail (who, what, when, from where). */
 
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '#server/db/client.ts';
 import { placeholdersOf, statementFor } from '#server/db/prepared.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
@@ -34,6 +35,14 @@ export async function audit(db: Tx, entry: AuditEntry): Promise<void> {
   // Every write audits: its INSERT is built once per set of null columns (prepared.ts).
   const p = placeholdersOf(row);
   await statementFor(db, `audit|${p.shape}`, (h) => (h as Tx).insert(auditLog).values(p.values)).execute(row);
+}
+
+/**
+ * An entry's INSERT as a statement fragment, for a caller that writes it inside its own statement
+ * (a data-modifying WITH: the sign-in's session, ADR 051). The same row as `audit` writes.
+ */
+export function auditInsertSql(db: Tx, entry: AuditEntry): SQL {
+  return db.insert(auditLog).values(rowOf(entry)).getSQL();
 }
 
 /** Many audit rows in one statement (a batch of system writes, issue 21). */

@@ -3,6 +3,7 @@ import { ASYNC_COMMIT } from '#server/db/async-commit.ts';
 import type { Db, Tx } from '#server/db/client.ts';
 import { auditLog } from '#server/db/schema/activity.ts';
 import { refreshSessions, regions, roles, users } from '#server/db/schema/people.ts';
+import { auditInsertSql } from '#server/lib/audit.ts';
 import { announceAuthChange, publishRevoked } from '#server/lib/push-channel.ts';
 import type { AuthUser } from '#shared/contracts/auth.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
@@ -36,18 +37,6 @@ export async function setLocale(db: Tx, id: string, locale: Locale | null): Prom
 
 export async function findUserById(db: Tx, id: string): Promise<UserViewRow | undefined> {
   const [row] = await selectUsers(db).where(eq(users.id, id)).limit(1);
-  return row;
-}
-
-/** The account and its hash, in one read: sign-in needs both (the hash never leaves the service). */
-export async function findCredentialsByEmail(db: Tx, email: string) {
-  const [row] = await db
-    .select({ ...userView, passwordHash: users.passwordHash })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.roleId))
-    .leftJoin(regions, eq(regions.id, users.regionId))
-    .where(eq(users.email, email))
-    .limit(1);
   return row;
 }
 
@@ -104,13 +93,13 @@ export async function openSignInSession(
       INSERT INTO refresh_sessions (user_id, token_hash, expires_at, user_agent, ip)
       VALUES (${s.userId}, ${s.tokenHash}, ${s.expiresAt.toISOString()}::timestamptz, ${s.userAgent ?? null}, ${s.ip ?? null})
       RETURNING id
-    ), released AS (
-      UPDATE rate_limit_hits SET hits = greatest(hits - 1, 0)
-      WHERE key = ${guessKey(s.email)} AND reset_at = ${window}::timestamptz AND reset_at > clock_timestamp()
-    ), audited AS (
-      INSERT INTO audit_log (actor_id, actor_email, action, entity_type, ip, outcome)
-      VALUES (${s.userId}, ${s.email}, 'auth.login', 'session', ${s.ip ?? null}, 'ok')
-    )
+    ), released AS (${giveBackSql(s.email, window)}), audited AS (${auditInsertSql(db, {
+      actorId: s.userId,
+      actorEmail: s.email,
+      action: 'auth.login',
+      ip: s.ip ?? null,
+      entityType: 'session',
+    })})
     SELECT id FROM s`);
   const row = res.rows[0];
   if (!row) throw new Error('the session was not opened');
@@ -217,9 +206,12 @@ export async function reserveGuess(db: Db, email: string, windowMs: number, limi
  * the window has ended never frees a check in the next one.
  */
 export async function releaseGuess(db: Tx, email: string, window: string): Promise<void> {
-  await db.execute(
-    sql`UPDATE rate_limit_hits SET hits = greatest(hits - 1, 0) WHERE key = ${guessKey(email)} AND reset_at = ${window}::timestamptz AND reset_at > clock_timestamp()`,
-  );
+  await db.execute(giveBackSql(email, window));
+}
+
+/** The give-back's UPDATE (releaseGuess, and inside the sign-in's session statement). */
+function giveBackSql(email: string, window: string) {
+  return sql`UPDATE rate_limit_hits SET hits = greatest(hits - 1, 0) WHERE key = ${guessKey(email)} AND reset_at = ${window}::timestamptz AND reset_at > clock_timestamp()`;
 }
 
 /** Drops the account counters whose window has ended (the sign-in path calls it now and then). */
